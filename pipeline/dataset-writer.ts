@@ -1,0 +1,210 @@
+// Writes a data set's tables as Parquet through DuckDB into a temporary directory beside the
+// output, then swaps it in: content-addressed file names, then manifest.json replaced by a rename.
+// A failed or interrupted build leaves the last good data set exactly as it was.
+import { DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { JsonSchema } from '../server/formats/shape.ts';
+
+export type SqlType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'FLOAT' | 'BOOLEAN' | 'VARCHAR' | 'DATE' | 'TIMESTAMP' | 'VARCHAR[]';
+
+export interface ColumnSpec {
+  name: string;
+  type: SqlType;
+}
+
+/** Parquet columns for a record schema: one column per property, typed as the schema says. */
+export function columnsFromSchema(schema: JsonSchema): ColumnSpec[] {
+  return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => {
+    const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null');
+    const sqlType: SqlType =
+      type === 'integer' ? 'INTEGER'
+      : type === 'number' ? 'DOUBLE'
+      : type === 'boolean' ? 'BOOLEAN'
+      : type === 'array' ? 'VARCHAR[]'
+      : property.format === 'date' ? 'DATE'
+      : property.format === 'date-time' ? 'TIMESTAMP'
+      : 'VARCHAR';
+    return { name, type: sqlType };
+  });
+}
+
+export interface WrittenFile {
+  path: string;
+  rows: number;
+  sha256: string;
+}
+
+export interface SourceFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface DatasetEntry {
+  files: Record<string, WrittenFile>;
+  rejected: number;
+  repaired: number;
+  rejects_file?: string;
+}
+
+export interface Manifest {
+  schema_version: 1;
+  generator: string;
+  sample: boolean;
+  notice: string;
+  seed?: number;
+  sources: SourceFile[];
+  datasets: Record<string, DatasetEntry>;
+}
+
+export const MANIFEST = 'manifest.json';
+
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export function readManifest(dir: string): Manifest | undefined {
+  const path = join(dir, MANIFEST);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
+}
+
+function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): void {
+  if (value === null || value === undefined) return appender.appendNull();
+  switch (type) {
+    case 'INTEGER':
+      return appender.appendInteger(value as number);
+    case 'BIGINT':
+      return appender.appendBigInt(BigInt(value as number));
+    case 'DOUBLE':
+      return appender.appendDouble(value as number);
+    case 'FLOAT':
+      return appender.appendFloat(value as number);
+    case 'BOOLEAN':
+      return appender.appendBoolean(value as boolean);
+    case 'VARCHAR[]':
+      return appender.appendList(listValue(value as string[]), LIST(VARCHAR));
+    default:
+      // DATE and TIMESTAMP are staged as text and cast by DuckDB when the Parquet file is written.
+      return appender.appendVarchar(String(value));
+  }
+}
+
+export class DataSetWriter {
+  readonly workDir: string;
+  private readonly datasets: Record<string, DatasetEntry> = {};
+  private readonly sources: SourceFile[] = [];
+  private constructor(
+    readonly outDir: string,
+    private readonly connection: DuckDBConnection,
+  ) {
+    this.workDir = join(outDir, `.build-${process.pid}-${Date.now()}`);
+    mkdirSync(this.workDir, { recursive: true });
+  }
+
+  static async open(outDir: string): Promise<DataSetWriter> {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const connection = await instance.connect();
+    return new DataSetWriter(resolve(outDir), connection);
+  }
+
+  /** DuckDB, for builders that shape their tables in SQL. */
+  get db(): DuckDBConnection {
+    return this.connection;
+  }
+
+  addSource(source: SourceFile): void {
+    this.sources.push(source);
+  }
+
+  dataset(name: string): DatasetEntry {
+    return (this.datasets[name] ??= { files: {}, rejected: 0, repaired: 0 });
+  }
+
+  /** Appends rows into a staging table; returns the table name, for `copyToParquet`. */
+  async stage(table: string, columns: ColumnSpec[], rows: Iterable<Record<string, unknown>>, onRow?: () => void): Promise<string> {
+    const staged = `stage_${table}`;
+    const stagedType = (type: SqlType) => (type === 'DATE' || type === 'TIMESTAMP' ? 'VARCHAR' : type);
+    await this.connection.run(`CREATE OR REPLACE TABLE ${staged} (${columns.map((c) => `"${c.name}" ${stagedType(c.type)}`).join(', ')})`);
+    const appender = await this.connection.createAppender(staged);
+    for (const row of rows) {
+      for (const column of columns) appendValue(appender, column.type, row[column.name]);
+      appender.endRow();
+      onRow?.();
+    }
+    appender.closeSync();
+    return staged;
+  }
+
+  /** Writes `select` to `<dataset>.<file>-<sha12>.parquet`, sorted as given, and records it. */
+  async copyToParquet(dataset: string, file: string, select: string): Promise<WrittenFile> {
+    const temporary = join(this.workDir, `${dataset}.${file}.parquet`);
+    await this.connection.run(`COPY (${select}) TO '${temporary}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`);
+    const sha256 = await sha256File(temporary);
+    const count = await this.connection.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM read_parquet('${temporary}')`);
+    const rows = count.getRowObjectsJS()[0].n as number;
+    const path = `${dataset}.${file}-${sha256.slice(0, 12)}.parquet`;
+    renameSync(temporary, join(this.workDir, path));
+    const written = { path, rows, sha256 };
+    this.dataset(dataset).files[file] = written;
+    return written;
+  }
+
+  /** The SELECT that writes a staged table with its DATE and TIMESTAMP columns cast. */
+  static castingSelect(staged: string, columns: ColumnSpec[], orderBy: string): string {
+    const list = columns.map((c) => (c.type === 'DATE' || c.type === 'TIMESTAMP' ? `CAST("${c.name}" AS ${c.type}) AS "${c.name}"` : `"${c.name}"`));
+    return `SELECT ${list.join(', ')} FROM ${staged} ORDER BY ${orderBy}`;
+  }
+
+  writeRejects(dataset: string, lines: string[]): void {
+    const text = lines.join('\n') + (lines.length ? '\n' : '');
+    const sha = createHash('sha256').update(text).digest('hex');
+    const path = `${dataset}.rejects-${sha.slice(0, 12)}.ndjson`;
+    writeFileSync(join(this.workDir, path), text);
+    this.dataset(dataset).rejects_file = path;
+  }
+
+  /** Moves the new files in and replaces the manifest in one rename; removes files no manifest of the last two names. */
+  commit(header: Omit<Manifest, 'sources' | 'datasets'>): Manifest {
+    const manifest: Manifest = { ...header, sources: this.sources, datasets: this.datasets };
+    const previous = readManifest(this.outDir);
+    for (const name of readdirSync(this.workDir)) {
+      const target = join(this.outDir, name);
+      if (existsSync(target)) rmSync(join(this.workDir, name));
+      else renameSync(join(this.workDir, name), target);
+    }
+    const temporary = join(this.workDir, MANIFEST);
+    writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(temporary, join(this.outDir, MANIFEST));
+    rmSync(this.workDir, { recursive: true, force: true });
+    this.removeUnreferenced([manifest, previous]);
+    return manifest;
+  }
+
+  abort(): void {
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+
+  close(): void {
+    this.connection.closeSync();
+  }
+
+  /** A server may still read the previous generation; anything older goes. */
+  private removeUnreferenced(manifests: Array<Manifest | undefined>): void {
+    const keep = new Set<string>([MANIFEST]);
+    for (const manifest of manifests) {
+      for (const entry of Object.values(manifest?.datasets ?? {})) {
+        for (const file of Object.values(entry.files)) keep.add(file.path);
+        if (entry.rejects_file) keep.add(entry.rejects_file);
+      }
+    }
+    for (const name of readdirSync(this.outDir)) {
+      const path = join(this.outDir, name);
+      if (keep.has(name) || name.startsWith('.build-')) continue;
+      if (statSync(path).isFile() && /\.(parquet|ndjson)$/.test(name)) rmSync(path);
+    }
+  }
+}

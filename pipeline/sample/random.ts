@@ -1,0 +1,61 @@
+// A seeded random source (mulberry32): the same seed gives the same sample, byte for byte.
+
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** Uniform integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  between(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** Picks a key of `weights` with probability proportional to its weight. */
+  weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
+    const entries = Object.entries(weights) as Array<[K, number]>;
+    const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+    let draw = this.next() * total;
+    for (const [key, weight] of entries) {
+      draw -= weight;
+      if (draw < 0) return key;
+    }
+    return entries[entries.length - 1][0];
+  }
+
+  /** A normally distributed value (Box-Muller). */
+  normal(mean: number, deviation: number): number {
+    const u = 1 - this.next();
+    const v = this.next();
+    return mean + deviation * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+}
+
+/** A date `YYYY-MM-DD` uniformly between two dates. */
+export function randomDate(random: Random, from: string, to: string): string {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  return new Date(start + Math.floor(random.next() * ((end - start) / 86_400_000 + 1)) * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,83 @@
+// DuckDB for the server: one in-memory instance, a small pool of connections so that queries run
+// side by side, and prepared statements kept per connection. Every value from a request is bound
+// as a parameter; SQL text is only ever assembled from our own fragments.
+import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+
+export interface Param {
+  value: DuckDBValue;
+  type: DuckDBType;
+}
+
+/** A query's result by column: `columns[name][row]`, values converted to plain JS. */
+export type Columns = Record<string, unknown[]>;
+
+interface PooledConnection {
+  connection: DuckDBConnection;
+  prepared: Map<string, DuckDBPreparedStatement>;
+}
+
+export class Database {
+  private readonly idle: PooledConnection[];
+  private readonly waiting: Array<(connection: PooledConnection) => void> = [];
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    connections: PooledConnection[],
+  ) {
+    this.idle = connections;
+  }
+
+  static async open(options: { threads?: number; connections?: number } = {}): Promise<Database> {
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 2) });
+    const connections: PooledConnection[] = [];
+    for (let i = 0; i < (options.connections ?? 4); i++) connections.push({ connection: await instance.connect(), prepared: new Map() });
+    return new Database(instance, connections);
+  }
+
+  private acquire(): Promise<PooledConnection> {
+    const connection = this.idle.pop();
+    return connection ? Promise.resolve(connection) : new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(connection: PooledConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(connection);
+    else this.idle.push(connection);
+  }
+
+  /** Runs a statement that returns nothing we read (DDL, loading). */
+  async execute(sql: string): Promise<void> {
+    const pooled = await this.acquire();
+    try {
+      await pooled.connection.run(sql);
+    } finally {
+      this.release(pooled);
+    }
+  }
+
+  async query(sql: string, params: Param[] = []): Promise<Columns> {
+    const pooled = await this.acquire();
+    try {
+      let statement = pooled.prepared.get(sql);
+      if (!statement) {
+        statement = await pooled.connection.prepare(sql);
+        pooled.prepared.set(sql, statement);
+      }
+      if (params.length > 0) statement.bind(params.map((p) => p.value), params.map((p) => p.type));
+      else statement.clearBindings();
+      const reader = await statement.runAndReadAll();
+      const names = reader.columnNames();
+      const values = reader.getColumnsJS();
+      const columns: Columns = {};
+      names.forEach((name, i) => (columns[name] = values[i]));
+      return columns;
+    } finally {
+      this.release(pooled);
+    }
+  }
+
+  close(): void {
+    for (const pooled of this.idle) pooled.connection.closeSync();
+    this.instance.closeSync();
+  }
+}

@@ -1,0 +1,73 @@
+// JSON renderer: compact, keys in schema order, floats written as floats, absent keys left out.
+import { formatFloat } from './numbers.ts';
+import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
+import type { Shape } from './shape.ts';
+
+type Write = (value: unknown, slots: StreamSlot[]) => string;
+
+const writeAny: Write = (value) => JSON.stringify(value) ?? 'null';
+
+export function compileJson(shape: Shape): Write {
+  switch (shape.kind) {
+    case 'string':
+      return (value) => (value == null ? 'null' : JSON.stringify(String(value)));
+    case 'integer':
+      return (value) => (value == null ? 'null' : String(value));
+    case 'float':
+      return (value) => (value == null ? 'null' : (formatFloat(Number(value)) ?? 'null'));
+    case 'boolean':
+      return (value) => (value == null ? 'null' : value ? 'true' : 'false');
+    case 'any':
+      return writeAny;
+    case 'array':
+      return compileArray(compileJson(shape.items));
+    case 'object':
+      return compileObject(shape);
+  }
+}
+
+function compileArray(writeItem: Write): Write {
+  return (value, slots) => {
+    if (value == null) return 'null';
+    if (value instanceof RowStream) {
+      slots.push({
+        stream: value,
+        writeBatch: (items, isFirstBatch) => {
+          const parts = items.map((item) => writeItem(item, slots)).join(',');
+          return isFirstBatch || parts === '' ? parts : `,${parts}`;
+        },
+      });
+      return `[${STREAM_MARK}]`;
+    }
+    const items = value as ArrayLike<unknown>;
+    let out = '[';
+    for (let i = 0; i < items.length; i++) out += (i ? ',' : '') + writeItem(items[i], slots);
+    return `${out}]`;
+  };
+}
+
+function compileObject(shape: Extract<Shape, { kind: 'object' }>): Write {
+  const fields = shape.fields.map((field) => ({ name: field.name, key: `${JSON.stringify(field.name)}:`, write: compileJson(field.shape) }));
+  const known = new Set(shape.fields.map((field) => field.name));
+  const writeRest = shape.rest ? compileJson(shape.rest) : undefined;
+  return (value, slots) => {
+    if (value == null) return 'null';
+    const record = value as Record<string, unknown>;
+    let out = '{';
+    let first = true;
+    for (const field of fields) {
+      const fieldValue = record[field.name];
+      if (fieldValue === undefined) continue;
+      out += (first ? '' : ',') + field.key + field.write(fieldValue, slots);
+      first = false;
+    }
+    if (writeRest) {
+      for (const key of Object.keys(record)) {
+        if (known.has(key) || record[key] === undefined) continue;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:${writeRest(record[key], slots)}`;
+        first = false;
+      }
+    }
+    return `${out}}`;
+  };
+}

@@ -1,0 +1,77 @@
+// A response's shape, read from its JSON Schema: the order of keys and the kind of every value.
+// Renderers compile a shape once and then write any value of it; the schema stays the only place
+// where a response's fields are written down.
+
+export type Shape =
+  | { kind: 'string' | 'integer' | 'float' | 'boolean' | 'any' }
+  | { kind: 'object'; fields: Field[]; rest?: Shape }
+  | { kind: 'array'; items: Shape };
+
+export interface Field {
+  name: string;
+  shape: Shape;
+}
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** Finds a schema by its `$id` (a whole schema) or `$id#/pointer` (a part of one). */
+export type SchemaLookup = (id: string) => JsonSchema | undefined;
+
+export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): Shape {
+  const ref = schema.$ref;
+  if (typeof ref === 'string') return shapeOf(resolveRef(ref, baseId, lookup), lookup, refBase(ref, baseId));
+  const id = typeof schema.$id === 'string' ? schema.$id : baseId;
+
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const options = schema[keyword] as JsonSchema[] | undefined;
+    if (options) {
+      const nonNull = options.filter((option) => option.type !== 'null');
+      return nonNull.length === 1 ? shapeOf(nonNull[0], lookup, id) : { kind: 'any' };
+    }
+  }
+
+  const types = ([] as unknown[]).concat(schema.type ?? []).filter((t) => t !== 'null');
+  const type = types.length === 1 ? types[0] : undefined;
+  switch (type) {
+    case 'string':
+      return { kind: 'string' };
+    case 'integer':
+      return { kind: 'integer' };
+    case 'number':
+      return { kind: 'float' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'array': {
+      const items = schema.items as JsonSchema | undefined;
+      return { kind: 'array', items: items ? shapeOf(items, lookup, id) : { kind: 'any' } };
+    }
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      const fields = Object.entries(properties).map(([name, property]) => ({ name, shape: shapeOf(property, lookup, id) }));
+      const additional = schema.additionalProperties;
+      const rest =
+        additional === false ? undefined : typeof additional === 'object' && additional !== null ? shapeOf(additional as JsonSchema, lookup, id) : { kind: 'any' as const };
+      return { kind: 'object', fields, rest };
+    }
+    default:
+      return { kind: 'any' };
+  }
+}
+
+function refBase(ref: string, baseId: string): string {
+  const [document] = ref.split('#');
+  return document ? new URL(document, new URL(baseId || '/', 'http://base.invalid')).pathname : baseId;
+}
+
+export function resolveRef(ref: string, baseId: string, lookup: SchemaLookup): JsonSchema {
+  const [document, pointer = ''] = ref.split('#');
+  const documentId = refBase(ref, baseId);
+  const root = lookup(documentId);
+  if (!root) throw new Error(`Schema ${documentId} (referenced as ${ref}) is not loaded`);
+  if (!document && !pointer) return root;
+  return pointer.split('/').filter(Boolean).reduce<JsonSchema>((node, token) => {
+    const next = node[decodeURIComponent(token.replace(/~1/g, '/').replace(/~0/g, '~'))];
+    if (typeof next !== 'object' || next === null) throw new Error(`Cannot resolve ${ref} from ${baseId}`);
+    return next as JsonSchema;
+  }, root);
+}

@@ -1,0 +1,165 @@
+// Query parameters, checked against each endpoint's parameter schema. Strings become numbers only
+// when they are plain decimals; comma lists become arrays; every failing parameter becomes one
+// ParamIssue, and each endpoint family words its 422 messages from them here, in one place.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv, propertiesOf } from '../schemas/registry.ts';
+import type { JsonSchema } from './formats/shape.ts';
+
+export type RawQuery = Record<string, unknown>;
+
+export interface ParamIssue {
+  param: string;
+  kind: 'repeated' | 'empty' | 'required' | 'type' | 'enum' | 'range' | 'pattern' | 'length' | 'invalid';
+  value?: unknown;
+  /** For `enum`: the values allowed. */
+  allowed?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  /** For `type`: integer, number, string. */
+  expected?: string;
+  /** The parameter's own description, for kinds with no better words (`invalid`, `pattern`). */
+  description?: string;
+}
+
+export interface ParsedParams<T> {
+  values: T;
+  issues: ParamIssue[];
+}
+
+const ajv = createAjv();
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+interface CompiledParams {
+  validate: ValidateFunction;
+  properties: Record<string, JsonSchema>;
+  numeric: Record<string, 'integer' | 'number' | undefined>;
+}
+
+const compiledById = new Map<string, CompiledParams>();
+
+/** Whether a parameter (or its list items) takes numbers: its type, or a numeric branch of anyOf. */
+function numericKind(schema: JsonSchema): 'integer' | 'number' | undefined {
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.includes('integer')) return 'integer';
+  if (types.includes('number')) return 'number';
+  for (const branch of (schema.anyOf ?? []) as JsonSchema[]) {
+    const kind = numericKind(branch);
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+function compile(schemaId: string): CompiledParams {
+  let compiled = compiledById.get(schemaId);
+  if (!compiled) {
+    const properties = propertiesOf(schemaId);
+    const numeric = Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [name, numericKind(property['x-comma-list'] ? (property.items as JsonSchema) : property)]),
+    );
+    compiled = { validate: ajv.getSchema(schemaId)!, properties, numeric };
+    compiledById.set(schemaId, compiled);
+  }
+  return compiled;
+}
+
+function convert(text: string, kind: 'integer' | 'number' | undefined): unknown {
+  if (kind === 'integer' && INTEGER.test(text)) return Number(text);
+  if (kind === 'number' && DECIMAL.test(text)) return Number(text);
+  return text;
+}
+
+function issueFrom(error: ErrorObject, param: string, value: unknown, property: JsonSchema): ParamIssue {
+  const base = { param, value, description: property.description as string | undefined };
+  switch (error.keyword) {
+    case 'type':
+      return { ...base, kind: 'type', expected: String(error.params.type) };
+    case 'enum':
+      return { ...base, kind: 'enum', allowed: error.params.allowedValues as unknown[] };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const target = (property['x-comma-list'] ? property.items : property) as JsonSchema;
+      return { ...base, kind: 'range', minimum: target.minimum as number | undefined, maximum: target.maximum as number | undefined };
+    }
+    case 'pattern':
+      return { ...base, kind: 'pattern' };
+    case 'maxLength':
+    case 'minLength':
+      return { ...base, kind: 'length', maximum: error.params.limit as number };
+    default:
+      return { ...base, kind: 'invalid' };
+  }
+}
+
+/**
+ * Reads the query against a parameter schema. Parameters the schema does not name are ignored, as
+ * the real service ignores them; a repeated or empty parameter is an issue.
+ */
+export function parseParams<T>(schemaId: string, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
+  const { validate, properties, numeric } = compile(schemaId);
+  const values: Record<string, unknown> = {};
+  const issues: ParamIssue[] = [];
+  for (const [param, raw] of Object.entries(query)) {
+    const property = properties[param];
+    if (!property) continue;
+    if (Array.isArray(raw) || typeof raw !== 'string') {
+      issues.push({ param, kind: 'repeated', value: raw });
+      continue;
+    }
+    if (raw.trim() === '') {
+      if (!options.emptyIsAbsent?.includes(param)) issues.push({ param, kind: 'empty', value: raw });
+      continue;
+    }
+    values[param] = property['x-comma-list'] ? raw.split(',').map((item) => convert(item.trim(), numeric[param])) : convert(raw, numeric[param]);
+  }
+  if (!validate(values)) {
+    const reported = new Set(issues.map((issue) => issue.param));
+    for (const error of validate.errors ?? []) {
+      const param = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1];
+      if (!param || reported.has(param)) continue;
+      reported.add(param);
+      if (error.keyword === 'required') issues.push({ param, kind: 'required' });
+      else issues.push(issueFrom(error, param, values[param], properties[param]));
+    }
+  }
+  for (const [param, property] of Object.entries(properties)) {
+    if (values[param] === undefined && property.default !== undefined) values[param] = structuredClone(property.default);
+  }
+  return { values: values as T, issues };
+}
+
+function shown(value: unknown): string {
+  const text = Array.isArray(value) ? value.join(',') : String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function bounds(issue: ParamIssue): string {
+  if (issue.minimum !== undefined && issue.maximum !== undefined) return `between ${issue.minimum} and ${issue.maximum}`;
+  if (issue.minimum !== undefined) return `greater than or equal to ${issue.minimum}`;
+  return `less than or equal to ${issue.maximum}`;
+}
+
+/** Fuel-station 422 messages: they name the parameter, and for an unknown value, the values allowed. */
+export function fuelStationMessage(issue: ParamIssue): string {
+  const name = `The '${issue.param}' parameter`;
+  switch (issue.kind) {
+    case 'repeated':
+      return `${name} was given more than once.`;
+    case 'empty':
+      return `${name} must not be empty.`;
+    case 'required':
+      return `${name} is required.`;
+    case 'type':
+      return `${name} must be ${issue.expected === 'integer' ? 'an integer' : issue.expected === 'number' ? 'a number' : `a ${issue.expected}`} (got '${shown(issue.value)}').`;
+    case 'enum':
+      return `${name} has an invalid value '${shown(issue.value)}'. Allowed values: ${issue.allowed!.join(', ')}.`;
+    case 'range':
+      return `${name} must be ${bounds(issue)} (got '${shown(issue.value)}').`;
+    case 'length':
+      return `${name} is too long (at most ${issue.maximum} characters).`;
+    default:
+      return `${name} has an invalid value '${shown(issue.value)}': ${issue.description ?? 'see the documentation'}`;
+  }
+}
