@@ -1,0 +1,70 @@
+/**
+ * Surface orientation and angle of incidence (ssc `incidence`), ALGORITHM.md §5.1, §5.2, §5.5.
+ * The 1-axis rotation itself (true tracking and backtracking) is in tracking.ts.
+ */
+import { acosClamped } from './angles.ts';
+
+/** Orientation of the array surface for one record. */
+export interface SurfaceAngles {
+  /** Angle of incidence θ, radians. */
+  incidenceRad: number;
+  /** Surface tilt β from horizontal, radians. */
+  tiltRad: number;
+  /** Surface azimuth γ, radians clockwise from north. */
+  azimuthRad: number;
+}
+
+export function newSurfaceAngles(): SurfaceAngles {
+  return { incidenceRad: 0, tiltRad: 0, azimuthRad: 0 };
+}
+
+/** θ = acosc(sin Z · cos(A − γ) · sin β + cos Z · cos β) for a surface of tilt β and azimuth γ (§5.1, §5.5 step 3). */
+export function incidenceAngle(
+  zenithRad: number,
+  sunAzimuthRad: number,
+  surfaceTiltRad: number,
+  surfaceAzimuthRad: number,
+): number {
+  return acosClamped(
+    Math.sin(zenithRad) * Math.cos(sunAzimuthRad - surfaceAzimuthRad) * Math.sin(surfaceTiltRad) +
+      Math.cos(zenithRad) * Math.cos(surfaceTiltRad),
+  );
+}
+
+/** Two-axis tracking (§5.2): the surface faces the sun, θ = 0. */
+export function twoAxisSurface(zenithRad: number, sunAzimuthRad: number, out: SurfaceAngles): void {
+  out.tiltRad = zenithRad;
+  out.azimuthRad = sunAzimuthRad;
+  out.incidenceRad = 0;
+}
+
+/**
+ * Surface tilt, azimuth and incidence of a 1-axis tracker with axis tilt β_a and azimuth γ_a
+ * turned by `rotationRad` (§5.5).
+ */
+export function rotatedSurface(
+  zenithRad: number,
+  sunAzimuthRad: number,
+  axisTiltRad: number,
+  axisAzimuthRad: number,
+  rotationRad: number,
+  out: SurfaceAngles,
+): void {
+  const tilt = acosClamped(Math.cos(axisTiltRad) * Math.cos(rotationRad));
+  let azimuth: number;
+  if (tilt === 0) {
+    azimuth = Math.PI;
+  } else {
+    const sinRatio = Math.sin(rotationRad) / Math.sin(tilt);
+    if (sinRatio < -1) azimuth = 1.5 * Math.PI + axisAzimuthRad;
+    else if (sinRatio > 1) azimuth = 0.5 * Math.PI + axisAzimuthRad;
+    else if (rotationRad < -0.5 * Math.PI) azimuth = axisAzimuthRad - Math.PI - Math.asin(sinRatio);
+    else if (rotationRad > 0.5 * Math.PI) azimuth = axisAzimuthRad + Math.PI - Math.asin(sinRatio);
+    else azimuth = Math.asin(sinRatio) + axisAzimuthRad;
+    if (azimuth > 2 * Math.PI) azimuth -= 2 * Math.PI;
+    else if (azimuth < 0) azimuth += 2 * Math.PI;
+  }
+  out.tiltRad = tilt;
+  out.azimuthRad = azimuth;
+  out.incidenceRad = incidenceAngle(zenithRad, sunAzimuthRad, tilt, azimuth);
+}

@@ -1,0 +1,235 @@
+/**
+ * Row-to-row shading of 1-axis trackers: the three-row geometry and beam shade fraction (ssc
+ * `sun_unit`, `get_vertices`, `shadeFraction1x`, ALGORITHM.md §6), used by backtracking (§5.4) and
+ * by the self-shading derates of array type 2 (ssc `powerout`, `diffuse_reduce`, §8).
+ */
+import { cosd, sind } from './angles.ts';
+
+/** Row width across the axis and row length along it (arbitrary units; only ratios matter). */
+const ROW_WIDTH = 1;
+const ROW_LENGTH = 10;
+const ROWS = 3;
+const CORNERS = 4;
+
+/** A vector (x east, y north, z up). */
+export interface Vector3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Unit vector toward the sun from its azimuth and zenith in degrees, built per quadrant (§6.1). */
+export function sunUnitVector(azimuthDeg: number, zenithDeg: number, out: Vector3): void {
+  const elevationDeg = 90 - zenithDeg;
+  const horizontal = cosd(elevationDeg);
+  let x: number;
+  let y: number;
+  if (azimuthDeg >= 0 && azimuthDeg <= 90) {
+    x = horizontal * sind(azimuthDeg);
+    y = horizontal * cosd(azimuthDeg);
+  } else if (azimuthDeg > 90 && azimuthDeg <= 180) {
+    x = horizontal * sind(180 - azimuthDeg);
+    y = -horizontal * cosd(180 - azimuthDeg);
+  } else if (azimuthDeg > 180 && azimuthDeg <= 270) {
+    x = -horizontal * sind(azimuthDeg - 180);
+    y = -horizontal * cosd(azimuthDeg - 180);
+  } else {
+    x = -horizontal * sind(360 - azimuthDeg);
+    y = horizontal * cosd(360 - azimuthDeg);
+  }
+  const z = sind(elevationDeg);
+  const length = Math.sqrt(x * x + y * y + z * z);
+  out.x = x / length;
+  out.y = y / length;
+  out.z = z / length;
+}
+
+/**
+ * The fixed part of the three-row geometry for one system (§6.2): rows of width 1 and length 10
+ * with pitch 1/gcr, the axis tilt β and azimuth γ in degrees, and scratch space for the corners.
+ */
+export class RowGeometry {
+  readonly sinAxisTilt: number;
+  readonly cosAxisTilt: number;
+  readonly sinAxisAzimuth: number;
+  readonly cosAxisAzimuth: number;
+  /** Offset o_i of each row's axis along x. */
+  readonly rowOffsets: Float64Array;
+  /** Per row, the x of its corners measured from its axis: (o_i ± W/2) − o_i. */
+  readonly cornerAcrossAxis: Float64Array;
+  /** Current corners, (row·4 + corner)·3 + {0: x, 1: y, 2: z}. */
+  readonly corners = new Float64Array(ROWS * CORNERS * 3);
+
+  constructor(axisTiltDeg: number, axisAzimuthDeg: number, gcr: number) {
+    this.sinAxisTilt = sind(axisTiltDeg);
+    this.cosAxisTilt = cosd(axisTiltDeg);
+    this.sinAxisAzimuth = sind(axisAzimuthDeg);
+    this.cosAxisAzimuth = cosd(axisAzimuthDeg);
+    const rowSpacing = 1 / gcr - 1;
+    const pitch = rowSpacing + ROW_WIDTH;
+    this.rowOffsets = new Float64Array(ROWS);
+    this.cornerAcrossAxis = new Float64Array(ROWS * CORNERS);
+    for (let row = 0; row < ROWS; row++) {
+      const offset = row * pitch;
+      this.rowOffsets[row] = offset;
+      const plusEdge = offset + ROW_WIDTH / 2 - offset;
+      const minusEdge = offset - ROW_WIDTH / 2 - offset;
+      this.cornerAcrossAxis.set([plusEdge, plusEdge, minusEdge, minusEdge], row * CORNERS);
+    }
+  }
+
+  /**
+   * Places every corner for a rotation of `rotationDeg` (§6.2 steps 1–4): each row turned about its
+   * own axis, all rows tilted about y = 10, then turned to the axis azimuth.
+   */
+  placeCorners(rotationDeg: number): void {
+    const sinRotation = sind(rotationDeg);
+    const cosRotation = cosd(rotationDeg);
+    const { sinAxisTilt, cosAxisTilt, sinAxisAzimuth, cosAxisAzimuth, corners } = this;
+    for (let row = 0; row < ROWS; row++) {
+      const offset = this.rowOffsets[row]!;
+      for (let corner = 0; corner < CORNERS; corner++) {
+        const acrossAxis = this.cornerAcrossAxis[row * CORNERS + corner]!;
+        const alongAxis = corner === 1 || corner === 2 ? ROW_LENGTH : 0;
+        const z0 = 0;
+        const xRotated = acrossAxis * cosRotation + z0 * sinRotation + offset;
+        const zRotated = -acrossAxis * sinRotation + z0 * cosRotation;
+        const fromTiltLine = alongAxis - ROW_LENGTH;
+        const yTilted = fromTiltLine * cosAxisTilt + zRotated * sinAxisTilt + ROW_LENGTH;
+        const zTilted = -fromTiltLine * sinAxisTilt + zRotated * cosAxisTilt;
+        const at = (row * CORNERS + corner) * 3;
+        corners[at] = xRotated * cosAxisAzimuth + yTilted * sinAxisAzimuth;
+        corners[at + 1] = -xRotated * sinAxisAzimuth + yTilted * cosAxisAzimuth;
+        corners[at + 2] = zTilted;
+      }
+    }
+  }
+}
+
+/**
+ * Beam shade fraction of the middle row (§6.3): the ray from its sun-side long edge toward the sun
+ * `sun` (unit vector) is intersected with the plane of the neighbouring row that faces the sun; the
+ * result is where it lands across that row's width (0 when it misses). Rows act as infinitely long.
+ */
+export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: number): number {
+  geometry.placeCorners(rotationDeg);
+  const v = geometry.corners;
+  const { x: sx, y: sy, z: sz } = sun;
+  // corner (row, c) coordinates start at index (row·4 + c)·3
+  const c = (row: number, corner: number) => (row * CORNERS + corner) * 3;
+  const r00 = c(0, 0);
+  const r10 = c(1, 0);
+  const r20 = c(2, 0);
+  const towardPrevious = (v[r00]! - v[r10]!) * sx + (v[r00 + 1]! - v[r10 + 1]!) * sy + (v[r00 + 2]! - v[r10 + 2]!) * sz;
+  const towardNext = (v[r20]! - v[r10]!) * sx + (v[r20 + 1]! - v[r10 + 1]!) * sy + (v[r20 + 2]! - v[r10 + 2]!) * sz;
+  const shadingRow = towardPrevious < towardNext ? 2 : 0;
+
+  // midpoint of row 1's sun-side long edge
+  const [ma, mb] = shadingRow === 0 ? [c(1, 2), c(1, 3)] : [c(1, 0), c(1, 1)];
+  const mx = (v[ma]! + v[mb]!) / 2;
+  const my = (v[ma + 1]! + v[mb + 1]!) / 2;
+  const mz = (v[ma + 2]! + v[mb + 2]!) / 2;
+
+  // plane of the shading row: normal n = (V_k1 − V_k0) × (V_k3 − V_k0)
+  const k0 = c(shadingRow, 0);
+  const k1 = c(shadingRow, 1);
+  const k2 = c(shadingRow, 2);
+  const k3 = c(shadingRow, 3);
+  const ax = v[k1]! - v[k0]!;
+  const ay = v[k1 + 1]! - v[k0 + 1]!;
+  const az = v[k1 + 2]! - v[k0 + 2]!;
+  const bx = v[k3]! - v[k0]!;
+  const by = v[k3 + 1]! - v[k0 + 1]!;
+  const bz = v[k3 + 2]! - v[k0 + 2]!;
+  const nx = ay * bz - az * by;
+  const ny = az * bx - ax * bz;
+  const nz = ax * by - ay * bx;
+  const normalDotSun = nx * sx + ny * sy + nz * sz;
+  if (Math.abs(normalDotSun) < 0.001) return 0;
+  const t = (nx * (v[k0]! - mx) + ny * (v[k0 + 1]! - my) + nz * (v[k0 + 2]! - mz)) / normalDotSun;
+  if (t < 0) return 0;
+  const px = mx + t * sx;
+  const py = my + t * sy;
+  const pz = mz + t * sz;
+
+  // between the long edges of the shading row?
+  if (bx * (px - v[k0]!) + by * (py - v[k0 + 1]!) + bz * (pz - v[k0 + 2]!) < 0) return 0;
+  if (-bx * (px - v[k3]!) + -by * (py - v[k3 + 1]!) + -bz * (pz - v[k3 + 2]!) < 0) return 0;
+
+  // position across the width, measured from the edge U toward the edge B
+  const [u1, u2, b1, b2] = shadingRow === 2 ? [k2, k3, k0, k1] : [k0, k1, k2, k3];
+  const ux = (v[u1]! + v[u2]!) / 2;
+  const uy = (v[u1 + 1]! + v[u2 + 1]!) / 2;
+  const uz = (v[u1 + 2]! + v[u2 + 2]!) / 2;
+  const wx = (v[b1]! + v[b2]!) / 2 - ux;
+  const wy = (v[b1 + 1]! + v[b2 + 1]!) / 2 - uy;
+  const wz = (v[b1 + 2]! + v[b2 + 2]!) / 2 - uz;
+  return ((px - ux) * wx + (py - uy) * wy + (pz - uz) * wz) / (wx * wx + wy * wy + wz * wz);
+}
+
+/** §8.1: the beam factor of array type 2 is 1 − shade fraction, stored in single precision. */
+export function beamShadeFactor(shadeFractionValue: number): number {
+  return Math.fround(1 - shadeFractionValue);
+}
+
+/** Mask angle φ0 of the row in front, degrees (§8.2 step 1; ssc writes π as 3.1415926 here). */
+export function maskAngleDeg(surfaceTiltDeg: number, gcr: number): number {
+  return (180 / 3.1415926) * Math.atan2(sind(surfaceTiltDeg), 1 / gcr - cosd(surfaceTiltDeg));
+}
+
+/** Sky and ground diffuse derates from `diffuseShadeFactors`. */
+export interface DiffuseShadeFactors {
+  sky: number;
+  ground: number;
+}
+
+/** Discretisation count of ssc `diffuse_reduce`. */
+const DIFFUSE_STEPS = 1000;
+
+/**
+ * ssc `diffuse_reduce` (§8.2 step 2): the share of sky and ground-reflected diffuse a row keeps
+ * behind the row in front. `poaDiffuseWm2` is the unshaded sky + ground POA, `dniWm2` the weather
+ * DNI, angles in degrees.
+ */
+export function diffuseShadeFactors(
+  zenithDeg: number,
+  surfaceTiltDeg: number,
+  dniWm2: number,
+  poaDiffuseWm2: number,
+  gcr: number,
+  maskDeg: number,
+  albedo: number,
+  out: DiffuseShadeFactors,
+): void {
+  if (poaDiffuseWm2 < 0.1) {
+    out.sky = 1;
+    out.ground = 1;
+    return;
+  }
+  const n = DIFFUSE_STEPS;
+  const horizontalDiffuse = (poaDiffuseWm2 * 2) / (1 + cosd(surfaceTiltDeg));
+  const horizontalBeam = dniWm2 * cosd(zenithDeg);
+  const cosHalfMask = cosd(maskDeg / 2);
+  const reducedSky = poaDiffuseWm2 - (horizontalDiffuse * (1 - cosHalfMask * cosHalfMask) * (n - 1)) / n;
+  out.sky = reducedSky / poaDiffuseWm2;
+
+  const rowWidth = 1;
+  const rowPitch = rowWidth / gcr;
+  const elevationDeg = 90 - zenithDeg;
+  const sinHalfTilt = sind(surfaceTiltDeg / 2);
+  const f1 = albedo * sinHalfTilt * sinHalfTilt;
+  let shadowLength = rowPitch - (rowWidth * sind(180 - elevationDeg - surfaceTiltDeg)) / sind(elevationDeg);
+  shadowLength = 0.00001 < shadowLength ? shadowLength : 0.00001;
+  const cosSupplement = cosd(180 - surfaceTiltDeg);
+  const f2 =
+    0.5 * albedo *
+    (1 + shadowLength / rowWidth -
+      Math.sqrt((shadowLength * shadowLength) / (rowWidth * rowWidth) - 2 * (shadowLength / rowWidth) * cosSupplement + 1));
+  const f3 =
+    0.5 * albedo *
+    (1 + rowPitch / rowWidth -
+      Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1));
+  const unshadedGround = f1 * (horizontalBeam + horizontalDiffuse);
+  const reducedGround = ((f1 + (n - 1) * f2) / n) * horizontalBeam + ((f1 + (n - 1) * f3) / n) * horizontalDiffuse;
+  out.ground = unshadedGround > 0 ? reducedGround / unshadedGround : 1;
+}
