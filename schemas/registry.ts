@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { resolveRef, shapeOf, type JsonSchema, type Shape } from '../server/formats/shape.ts';
 
@@ -42,7 +42,7 @@ export function schemaById(id: string): JsonSchema {
   return schema;
 }
 
-export function createAjv(options: { coerceTypes?: boolean; useDefaults?: boolean } = {}): Ajv2020 {
+export function createAjv(options: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
   addFormats.default(ajv);
   for (const keyword of annotationKeywords) ajv.addKeyword(keyword);

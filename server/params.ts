@@ -26,7 +26,7 @@ export interface ParsedParams<T> {
   issues: ParamIssue[];
 }
 
-const ajv = createAjv();
+const ajv = createAjv({ verbose: true });
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 
@@ -80,8 +80,8 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, property: 
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
-      const target = (property['x-comma-list'] ? property.items : property) as JsonSchema;
-      return { ...base, kind: 'range', minimum: target.minimum as number | undefined, maximum: target.maximum as number | undefined };
+      const bounded = error.parentSchema as JsonSchema;
+      return { ...base, kind: 'range', minimum: bounded.minimum as number | undefined, maximum: bounded.maximum as number | undefined };
     }
     case 'pattern':
       return { ...base, kind: 'pattern' };
@@ -116,6 +116,13 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
   }
   if (!validate(values)) {
     const reported = new Set(issues.map((issue) => issue.param));
+    // A value that fits none of a parameter's alternatives ("an integer, or all") is described whole.
+    for (const error of validate.errors ?? []) {
+      const param = error.instancePath.split('/')[1];
+      if (error.keyword !== 'anyOf' || !param || reported.has(param) || error.instancePath.split('/').length > 2) continue;
+      reported.add(param);
+      issues.push({ param, kind: 'invalid', value: values[param], description: properties[param].description as string | undefined });
+    }
     for (const error of validate.errors ?? []) {
       const param = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1];
       if (!param || reported.has(param)) continue;

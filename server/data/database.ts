@@ -69,7 +69,8 @@ export class Database {
       const names = reader.columnNames();
       const values = reader.getColumnsJS();
       const columns: Columns = {};
-      names.forEach((name, i) => (columns[name] = values[i]));
+      // An empty result has no column arrays at all.
+      names.forEach((name, i) => (columns[name] = values[i] ?? []));
       return columns;
     } finally {
       this.release(pooled);

@@ -12,7 +12,8 @@ import { compileXml, writeXmlDocument, type XmlStyle } from './xml.ts';
 /** How one kind of response is written: its schema, and its XML and CSV conventions. */
 export interface View {
   schemaId: string;
-  xml?: { style: XmlStyle; root: string };
+  /** `field`: the XML document is that top-level field's value alone, as Rails renders a single record. */
+  xml?: { style: XmlStyle; root: string; field?: string };
   csv?: { columns: CsvColumn[]; rows(data: any): unknown[] | RowStream };
 }
 
@@ -44,8 +45,11 @@ function writerFor(view: View, kind: 'json' | 'xml'): Writer {
     } else {
       const xml = view.xml;
       if (!xml) throw new Error(`View ${view.schemaId} has no XML form`);
-      const write = compileXml(shape, xml.style);
-      writer = (data, slots) => writeXmlDocument(write, xml.style, xml.root, data, slots);
+      const field = xml.field;
+      const rootShape = field && shape.kind === 'object' ? shape.fields.find((f) => f.name === field)?.shape : shape;
+      if (!rootShape) throw new Error(`View ${view.schemaId} has no field ${field}`);
+      const write = compileXml(rootShape, xml.style);
+      writer = (data, slots) => writeXmlDocument(write, xml.style, xml.root, field ? (data as Record<string, unknown>)[field] : data, slots);
     }
     entry[kind] = writer;
   }

@@ -4,7 +4,7 @@
 import type { Request } from 'express';
 import { splitExtension } from '../formats/negotiate.ts';
 
-export type GatewayErrorCode = 'API_KEY_MISSING' | 'API_KEY_INVALID' | 'API_KEY_DISABLED' | 'OVER_RATE_LIMIT' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR';
+export type GatewayErrorCode = 'API_KEY_MISSING' | 'API_KEY_INVALID' | 'API_KEY_DISABLED' | 'OVER_RATE_LIMIT' | 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR';
 
 const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   API_KEY_MISSING: { status: 403, message: 'No api_key was supplied. Get one at {{signup_url}}' },
@@ -12,6 +12,8 @@ const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   API_KEY_DISABLED: { status: 403, message: 'The api_key supplied has been disabled. Contact us at {{contact_url}} for assistance' },
   OVER_RATE_LIMIT: { status: 429, message: 'You have exceeded your rate limit. Try again later or contact us at {{contact_url}} for assistance' },
   NOT_FOUND: { status: 404, message: 'The requested URL was not found on this server.' },
+  // Not one of API Umbrella's: what we answer for a request that cannot even be read (a malformed URL).
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood: check that the URL is well formed.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An unexpected error has occurred. Try again later or contact us at {{contact_url}} for assistance' },
 };
 

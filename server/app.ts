@@ -1,0 +1,69 @@
+// The HTTP application: CORS, health, the gateway in front of every endpoint, format negotiation,
+// and the renderers. Endpoints are plain functions from a request to a neutral result.
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { DataHolder } from './data/holder.ts';
+import type { Endpoint } from './endpoints/types.ts';
+import { requestedFormat } from './formats/negotiate.ts';
+import { render, send } from './formats/render.ts';
+import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
+
+export interface AppDependencies {
+  data: DataHolder;
+  gateway: GatewayConfig;
+  endpoints: Endpoint[];
+  now: () => Date;
+  /** Called with errors the client only sees as a 500. */
+  onError?: (error: unknown, req: Request) => void;
+}
+
+function health(data: DataHolder) {
+  return (_req: Request, res: Response) => {
+    const { manifest, dir } = data.dataSet;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, manifest });
+  };
+}
+
+function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
+  const checkFormat = (req: Request, res: Response, next: NextFunction) => {
+    const format = requestedFormat(req.params.ext as string | undefined, req.query.format, endpoint.formats, endpoint.defaultFormat);
+    if (!format) return sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl);
+    res.locals.format = format;
+    next();
+  };
+  const handle = async (req: Request, res: Response) => {
+    const data = deps.data.acquire();
+    try {
+      const result = await endpoint.handle({ data, format: res.locals.format, query: req.query as Record<string, unknown>, path: req.params as Record<string, string>, now: deps.now() });
+      const callback = (result as { callback?: string }).callback;
+      const rendered = render(result, res.locals.format, callback);
+      const cacheControl = rendered.status === 200 ? 'max-age=0, private, must-revalidate' : 'no-cache';
+      await send(res, rendered, { 'Cache-Control': cacheControl, ...result.headers });
+    } finally {
+      deps.data.release(data);
+    }
+  };
+  for (const path of endpoint.paths) app.get(`${path}{.:ext}`, checkFormat, gateway(deps.gateway, endpoint.limitGroup), handle);
+}
+
+export function createApp(deps: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+  app.use((_req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    next();
+  });
+  app.get('/health', health(deps.data));
+  for (const endpoint of deps.endpoints) mount(app, endpoint, deps);
+  app.use((req: Request, res: Response) => sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl));
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return void res.destroy();
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendGatewayError(req, res, 'BAD_REQUEST', deps.gateway.publicUrl);
+    deps.onError?.(error, req);
+    sendGatewayError(req, res, 'INTERNAL_SERVER_ERROR', deps.gateway.publicUrl);
+  });
+  return app;
+}

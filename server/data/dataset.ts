@@ -1,0 +1,55 @@
+// The data set the server answers from: the manifest of a built dist-data/ directory and the
+// stores loaded from its Parquet files. A new build is picked up by opening a new DataSet and
+// swapping it in; requests in flight keep the one they started with.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Database } from './database.ts';
+import { StationStore } from './stations.ts';
+
+export interface DataFile {
+  path: string;
+  rows: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  schema_version: number;
+  generator: string;
+  sample: boolean;
+  notice: string;
+  seed?: number;
+  sources: Array<{ path: string; bytes: number; sha256: string }>;
+  datasets: Record<string, { files: Record<string, DataFile>; rejected: number; repaired: number; rejects_file?: string }>;
+}
+
+export class DataSet {
+  private constructor(
+    readonly dir: string,
+    readonly manifest: Manifest,
+    readonly db: Database,
+    readonly stations: StationStore,
+  ) {}
+
+  static manifestPath(dir: string): string {
+    return join(dir, 'manifest.json');
+  }
+
+  static exists(dir: string): boolean {
+    return existsSync(DataSet.manifestPath(dir));
+  }
+
+  static async open(dir: string): Promise<DataSet> {
+    const manifest = JSON.parse(readFileSync(DataSet.manifestPath(dir), 'utf8')) as Manifest;
+    const fileOf = (dataset: string, file: string) => {
+      const entry = manifest.datasets[dataset]?.files[file];
+      return entry ? join(dir, entry.path) : undefined;
+    };
+    const db = await Database.open();
+    const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
+    return new DataSet(dir, manifest, db, stations);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,228 @@
+// The fuel stations of the served data set. DuckDB answers which stations match, in which order
+// and how far away (SQL over the Parquet file, loaded into an in-memory table with a spatial cell
+// index); each station's response record is built once at load, so answering a list never
+// re-reads 60,000 rows.
+import { DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import type { Database, Param } from './database.ts';
+
+/** A station as the endpoints return it (fuel-station.schema.json), without `distance`. */
+export type StationRecord = Record<string, unknown> & { id: number; fuel_type_code: string };
+
+export interface StationFilters {
+  status?: string[];
+  access?: 'public' | 'private';
+  fuelTypes?: string[];
+  cards?: string[];
+  ownerTypes?: string[];
+  federalAgencyIds?: number[];
+  evNetworks?: string[];
+  evChargingLevels?: Array<'1' | '2' | 'dc_fast'>;
+  states?: string[];
+  zips?: string[];
+}
+
+export interface StationCounts {
+  total: number;
+  fuels: Record<string, { total: number; stations?: { total: number } }>;
+}
+
+export interface Matches {
+  /** Row numbers of the matching stations, in answer order. */
+  rows: number[];
+  /** Distances in miles, beside `rows` (nearest only). */
+  distances?: number[];
+  total: number;
+  counts: StationCounts;
+}
+
+/** Miles: the mean Earth radius, 6,371,008.8 m. */
+export const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
+const MILES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_MILES * Math.PI) / 180;
+const CELL_DEGREES = 0.25;
+const CELLS_PER_ROW = 2000;
+/** Beyond this many grid cells a bounding-box scan is cheaper than the cell index. */
+const MAX_INDEXED_CELLS = 64;
+
+const FUELS_IN_COUNTS = ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD'];
+
+const RESPONSE_FIELDS = [
+  'access_days_time', 'bd_blends', 'cards_accepted', 'city', 'date_last_confirmed', 'expected_date', 'fuel_type_code', 'geocode_status',
+  'groups_with_access_code', 'hy_status_link', 'intersection_directions', 'latitude', 'longitude', 'open_date', 'owner_type_code', 'plus4',
+  'station_name', 'station_phone', 'status_code', 'street_address', 'zip', 'state', 'ng_fill_type_code', 'ng_psi', 'ng_vehicle_class',
+  'e85_blender_pump', 'ev_level1_evse_num', 'ev_level2_evse_num', 'ev_dc_fast_num', 'ev_other_evse', 'ev_network', 'ev_network_web',
+  'lpg_primary', 'id', 'updated_at',
+];
+
+const TABLE = 'fuel_stations';
+
+function cellOf(latitudeIndex: number, longitudeIndex: number): number {
+  return latitudeIndex * CELLS_PER_ROW + longitudeIndex;
+}
+
+const haversineMiles = `2 * ${EARTH_RADIUS_MILES} * asin(sqrt(pow(sin(radians(latitude - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(latitude)) * pow(sin(radians(longitude - $lon) / 2), 2)))`;
+
+/** SQL text with named placeholders, and the values bound to them. */
+class Sql {
+  readonly params: Param[] = [];
+  private readonly names = new Map<string, number>();
+
+  bind(name: string, param: Param): string {
+    let index = this.names.get(name);
+    if (index === undefined) {
+      this.params.push(param);
+      index = this.params.length;
+      this.names.set(name, index);
+    }
+    return `$${index}`;
+  }
+
+  /** Replaces `$name` placeholders in our own SQL fragments with bound positions. */
+  text(fragment: string, values: Record<string, Param>): string {
+    return fragment.replace(/\$([a-z_]+)/g, (_, name: string) => this.bind(name, values[name]));
+  }
+}
+
+function filterConditions(sql: Sql, filters: StationFilters): string[] {
+  const conditions: string[] = [];
+  const list = (name: string, values: string[]) => sql.bind(name, { value: listValue(values), type: LIST(VARCHAR) });
+  if (filters.status) conditions.push(`list_contains(${list('status', filters.status)}, status_code)`);
+  if (filters.access) conditions.push(`access_code = ${sql.bind('access', { value: filters.access, type: VARCHAR })}`);
+  if (filters.fuelTypes) conditions.push(`list_contains(${list('fuel', filters.fuelTypes)}, fuel_type_code)`);
+  if (filters.cards) conditions.push(`list_has_any(cards_list, ${list('cards', filters.cards.map((c) => c.toLowerCase()))})`);
+  if (filters.ownerTypes) conditions.push(`list_contains(${list('owner', filters.ownerTypes)}, owner_type_code)`);
+  if (filters.federalAgencyIds) conditions.push(`list_contains(${sql.bind('agency', { value: listValue(filters.federalAgencyIds), type: LIST(INTEGER) })}, federal_agency_id)`);
+  if (filters.evNetworks) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('network', filters.evNetworks.map((n) => n.toLowerCase()))}, lower(ev_network))`);
+  if (filters.evChargingLevels) {
+    const column = { '1': 'ev_level1_evse_num', '2': 'ev_level2_evse_num', dc_fast: 'ev_dc_fast_num' };
+    conditions.push(`fuel_type_code = 'ELEC' AND (${filters.evChargingLevels.map((level) => `${column[level]} > 0`).join(' OR ')})`);
+  }
+  if (filters.states) conditions.push(`list_contains(${list('state', filters.states.map((s) => s.toUpperCase()))}, state)`);
+  if (filters.zips) conditions.push(`list_contains(${list('zip', filters.zips)}, zip)`);
+  return conditions;
+}
+
+function countsOf(fuels: unknown[], outlets: unknown[]): StationCounts {
+  const stations = new Map<string, number>();
+  let elecOutlets = 0;
+  for (let i = 0; i < fuels.length; i++) {
+    const fuel = fuels[i] as string;
+    stations.set(fuel, (stations.get(fuel) ?? 0) + 1);
+    if (fuel === 'ELEC') elecOutlets += outlets[i] as number;
+  }
+  const counts: StationCounts = { total: 0, fuels: {} };
+  for (const fuel of FUELS_IN_COUNTS) {
+    const total = fuel === 'ELEC' ? elecOutlets : (stations.get(fuel) ?? 0);
+    counts.fuels[fuel] = fuel === 'ELEC' ? { total, stations: { total: stations.get('ELEC') ?? 0 } } : { total };
+    counts.total += total;
+  }
+  return counts;
+}
+
+export class StationStore {
+  private constructor(
+    private readonly db: Database,
+    readonly records: StationRecord[],
+    /** EV network names in the data, by lower-case name. */
+    readonly networks: Map<string, string>,
+  ) {}
+
+  static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
+    if (!parquetPath) return new StationStore(db, [], new Map());
+    const source = `read_parquet('${parquetPath.replace(/'/g, "''")}')`;
+    await db.execute(`CREATE OR REPLACE TABLE ${TABLE} AS
+      SELECT (row_number() OVER (ORDER BY id) - 1)::INTEGER AS row_index, *,
+             string_split(lower(cards_accepted), ' ') AS cards_list,
+             (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
+             (floor((latitude + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((longitude + 180) / ${CELL_DEGREES}), ${360 / CELL_DEGREES - 1}))::INTEGER AS cell
+      FROM ${source} ORDER BY id`);
+    await db.execute(`CREATE INDEX ${TABLE}_cell ON ${TABLE} (cell)`);
+    await db.execute(`CREATE INDEX ${TABLE}_id ON ${TABLE} (id)`);
+    const columns = await db.query(`SELECT * EXCLUDE (expected_date, date_last_confirmed, open_date, updated_at),
+        CAST(expected_date AS VARCHAR) AS expected_date, CAST(date_last_confirmed AS VARCHAR) AS date_last_confirmed,
+        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '%Y-%m-%dT%H:%M:%SZ') AS updated_at
+      FROM ${TABLE} ORDER BY row_index`);
+    const count = columns.id.length;
+    const records: StationRecord[] = new Array(count);
+    for (let row = 0; row < count; row++) {
+      const record: Record<string, unknown> = {};
+      for (const field of RESPONSE_FIELDS) record[field] = columns[field][row];
+      const agencyId = columns.federal_agency_id[row];
+      if (agencyId !== null) record.federal_agency = { id: agencyId, name: columns.federal_agency_name[row] };
+      records[row] = record as StationRecord;
+    }
+    const networks = new Map<string, string>();
+    for (const name of columns.ev_network) if (typeof name === 'string') networks.set(name.toLowerCase(), name);
+    return new StationStore(db, records, networks);
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  async list(filters: StationFilters): Promise<Matches> {
+    if (this.size === 0) return { rows: [], total: 0, counts: countsOf([], []) };
+    const sql = new Sql();
+    const conditions = filterConditions(sql, filters);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const result = await this.db.query(`SELECT row_index, fuel_type_code, outlets FROM ${TABLE} ${where} ORDER BY row_index`, sql.params);
+    return { rows: result.row_index as number[], total: result.row_index.length, counts: countsOf(result.fuel_type_code, result.outlets) };
+  }
+
+  /** Stations within `radiusMiles` (every station when undefined) of a point, nearest first. */
+  async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters): Promise<Matches> {
+    if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf([], []) };
+    const sql = new Sql();
+    const point = { lat: { value: latitude, type: DOUBLE }, lon: { value: longitude, type: DOUBLE } };
+    const distance = sql.text(haversineMiles, point);
+    const conditions = [...this.areaConditions(sql, latitude, longitude, radiusMiles), ...filterConditions(sql, filters)];
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.bind('radius', { value: radiusMiles, type: DOUBLE })}`;
+    const result = await this.db.query(
+      `SELECT row_index, distance, fuel_type_code, outlets FROM (SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${where}) ${within} ORDER BY distance, id`,
+      sql.params,
+    );
+    return { rows: result.row_index as number[], distances: result.distance as number[], total: result.row_index.length, counts: countsOf(result.fuel_type_code, result.outlets) };
+  }
+
+  async byId(id: number): Promise<StationRecord | undefined> {
+    if (this.size === 0) return undefined;
+    const result = await this.db.query(`SELECT row_index FROM ${TABLE} WHERE id = $1`, [{ value: id, type: INTEGER }]);
+    const row = result.row_index[0] as number | undefined;
+    return row === undefined ? undefined : this.records[row];
+  }
+
+  /**
+   * Narrows the scan to the circle's bounding box: through the cell index when it covers few cells,
+   * else by latitude and longitude ranges. Boxes over a pole or across the antimeridian widen safely.
+   */
+  private areaConditions(sql: Sql, latitude: number, longitude: number, radiusMiles: number | undefined): string[] {
+    if (radiusMiles === undefined) return [];
+    const latitudeDelta = radiusMiles / MILES_PER_DEGREE_LATITUDE;
+    const south = latitude - latitudeDelta;
+    const north = latitude + latitudeDelta;
+    if (south <= -90 || north >= 90) return [`latitude BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`];
+    const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
+    if (longitudeDelta >= 180) return [`latitude BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
+    const west = longitude - longitudeDelta;
+    const east = longitude + longitudeDelta;
+    // Longitude ranges of the box in [-180, 180], two when it crosses the antimeridian.
+    const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+
+    const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
+    const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
+    const columnSpans = ranges.map(([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), 360 / CELL_DEGREES - 1)]);
+    const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+    if (cellCount <= MAX_INDEXED_CELLS) {
+      const cells: number[] = [];
+      for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(cellOf(row, column));
+      // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
+      const size = 2 ** Math.ceil(Math.log2(cells.length));
+      while (cells.length < size) cells.push(-1);
+      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
+    }
+    const longitudeCondition = ranges
+      .map(([from, to], i) => `longitude BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`)
+      .join(' OR ');
+    return [`latitude BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudeCondition})`];
+  }
+}

@@ -1,0 +1,144 @@
+// Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
+// location, and one station by id.
+import type { FuelStationsListParameters } from '../../types/params/fuel-stations-list.params.ts';
+import type { FuelStationsNearestParameters } from '../../types/params/fuel-stations-nearest.params.ts';
+import type { StationFilters, StationRecord, StationStore } from '../data/stations.ts';
+import type { ApiResult } from '../formats/render.ts';
+import { RowStream } from '../formats/rows.ts';
+import { fuelStationViews as views } from '../formats/views/fuel-stations.ts';
+import { geocode } from '../geocode/index.ts';
+import { fuelStationMessage, parseParams, type ParamIssue } from '../params.ts';
+import type { Endpoint } from './types.ts';
+
+export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
+const LOCATION_REQUIRED = "Either the 'location' or both 'latitude' and 'longitude' parameters must be given to.";
+const BATCH = 1000;
+
+const formats = ['json', 'xml', 'csv'] as const;
+
+function invalid(messages: string[], status = 422): ApiResult {
+  return { view: views.errors, status, data: { errors: messages } };
+}
+
+/** A comma list with `all` in it filters nothing. */
+function chosen<T>(values: T[] | undefined): T[] | undefined {
+  return values && !values.includes('all' as T) ? values : undefined;
+}
+
+function filtersOf(values: FuelStationsListParameters, store: StationStore): { filters: StationFilters; issues: ParamIssue[] } {
+  const issues: ParamIssue[] = [];
+  const networks = chosen(values.ev_network);
+  const unknownNetwork = networks?.find((name) => !store.networks.has(name.toLowerCase()));
+  if (unknownNetwork !== undefined) issues.push({ param: 'ev_network', kind: 'enum', value: unknownNetwork, allowed: ['all', ...[...store.networks.values()].sort()] });
+  const filters: StationFilters = {
+    status: chosen(values.status),
+    access: values.access === 'all' ? undefined : values.access,
+    fuelTypes: chosen(values.fuel_type),
+    cards: chosen(values.cards_accepted),
+    ownerTypes: chosen(values.owner_type),
+    federalAgencyIds: chosen(values.federal_agency_id) as number[] | undefined,
+    evNetworks: networks,
+    evChargingLevels: chosen(values.ev_charging_level) as StationFilters['evChargingLevels'],
+    states: values.state,
+    zips: values.zip,
+  };
+  return { filters, issues };
+}
+
+/** The matching records, read from the store in batches as the renderer writes them. */
+function stream(store: StationStore, rows: number[], distances?: number[]): RowStream<StationRecord> {
+  return new RowStream(
+    (async function* () {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const end = Math.min(start + BATCH, rows.length);
+        const batch: StationRecord[] = new Array(end - start);
+        for (let i = start; i < end; i++) {
+          const record = store.records[rows[i]];
+          batch[i - start] = distances ? { ...record, distance: Math.round(distances[i] * 1e5) / 1e5 } : record;
+        }
+        yield batch;
+      }
+    })(),
+  );
+}
+
+function limitOf(limit: number | 'all' | undefined): number {
+  return limit === undefined || limit === 'all' ? Infinity : limit;
+}
+
+export const listEndpoint: Endpoint = {
+  paths: ['/api/alt-fuel-stations/v1'],
+  formats,
+  defaultFormat: 'xml',
+  limitGroup: 'fuel-stations',
+  async handle({ data, query }) {
+    const parsed = parseParams<FuelStationsListParameters>('/api/schemas/params/fuel-stations-list.params.schema.json', query);
+    const { filters, issues } = filtersOf(parsed.values, data.stations);
+    const problems = [...parsed.issues, ...issues];
+    if (problems.length) return invalid(problems.map(fuelStationMessage));
+    const matches = await data.stations.list(filters);
+    const rows = matches.rows.slice(0, limitOf(parsed.values.limit));
+    return {
+      view: views.list,
+      data: { station_locator_url: STATION_LOCATOR_URL, total_results: matches.total, station_counts: matches.counts, fuel_stations: stream(data.stations, rows) },
+    };
+  },
+};
+
+export const nearestEndpoint: Endpoint = {
+  paths: ['/api/alt-fuel-stations/v1/nearest'],
+  formats,
+  defaultFormat: 'xml',
+  limitGroup: 'fuel-stations',
+  async handle({ data, query }) {
+    const parsed = parseParams<FuelStationsNearestParameters>('/api/schemas/params/fuel-stations-nearest.params.schema.json', query, { emptyIsAbsent: ['location'] });
+    const { filters, issues } = filtersOf(parsed.values, data.stations);
+    const problems = [...parsed.issues, ...issues];
+    if (problems.length) return invalid(problems.map(fuelStationMessage));
+    const { latitude, longitude, location, radius, offset = 0, limit } = parsed.values;
+
+    let point: { latitude: number; longitude: number; precision?: object };
+    if (latitude !== undefined && longitude !== undefined) {
+      point = { latitude, longitude };
+    } else if (location !== undefined) {
+      const found = geocode(location);
+      if (!found) return invalid([`The location '${location.length > 60 ? `${location.slice(0, 57)}...` : location}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`]);
+      point = found;
+    } else {
+      return invalid([LOCATION_REQUIRED]);
+    }
+    const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
+    const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters);
+    const end = Math.min(matches.rows.length, offset + limitOf(limit));
+    const rows = matches.rows.slice(offset, end);
+    const distances = matches.distances!.slice(offset, end);
+    return {
+      view: views.nearest,
+      data: {
+        latitude: point.latitude,
+        longitude: point.longitude,
+        precision: point.precision,
+        station_locator_url: STATION_LOCATOR_URL,
+        total_results: matches.total,
+        station_counts: matches.counts,
+        offset,
+        fuel_stations: stream(data.stations, rows, distances),
+      },
+    };
+  },
+};
+
+export const byIdEndpoint: Endpoint = {
+  paths: ['/api/alt-fuel-stations/v1/:id'],
+  formats,
+  defaultFormat: 'xml',
+  limitGroup: 'fuel-stations',
+  async handle({ data, path }) {
+    const id = /^\d{1,9}$/.test(path.id) ? Number(path.id) : undefined;
+    const station = id === undefined ? undefined : await data.stations.byId(id);
+    if (!station) return invalid(['A station for the given ID could not be found.'], 404);
+    return { view: views.byId, data: { alt_fuel_station: station } };
+  },
+};
+
+export const fuelStationEndpoints = [listEndpoint, nearestEndpoint, byIdEndpoint];
