@@ -66,8 +66,12 @@ function limitOf(limit: number | 'all' | undefined): number {
   return limit === undefined || limit === 'all' ? Infinity : limit;
 }
 
+const ERRORS = '/api/schemas/errors.schema.json';
+
 export const listEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1'],
+  parameters: '/api/schemas/params/fuel-stations-list.params.schema.json',
+  responses: { ok: views.list.schemaId, errors: { 422: ERRORS } },
   formats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
@@ -87,6 +91,8 @@ export const listEndpoint: Endpoint = {
 
 export const nearestEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/nearest'],
+  parameters: '/api/schemas/params/fuel-stations-nearest.params.schema.json',
+  responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS } },
   formats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
@@ -130,6 +136,7 @@ export const nearestEndpoint: Endpoint = {
 
 export const byIdEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/:id'],
+  responses: { ok: views.byId.schemaId, errors: { 404: ERRORS } },
   formats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',

@@ -18,6 +18,10 @@ export interface EndpointRequest {
 export interface Endpoint {
   /** Express paths without the format extension, e.g. `/api/alt-fuel-stations/v1/nearest`. */
   paths: string[];
+  /** $id of the schema of its query parameters (schemas/params/). */
+  parameters?: string;
+  /** $ids of the schemas of its responses: the success response, and its error responses by status. */
+  responses: { ok: string; errors: Record<number, string> };
   formats: readonly Format[];
   defaultFormat: Format;
   limitGroup: LimitGroup;
