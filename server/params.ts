@@ -34,6 +34,8 @@ interface CompiledParams {
   validate: ValidateFunction;
   properties: Record<string, JsonSchema>;
   numeric: Record<string, 'integer' | 'number' | undefined>;
+  /** For parameters (or list items) with string enums: each allowed value by its lower-case form. */
+  canonical: Record<string, Map<string, string> | undefined>;
 }
 
 const compiledById = new Map<string, CompiledParams>();
@@ -57,16 +59,31 @@ function compile(schemaId: string): CompiledParams {
     const numeric = Object.fromEntries(
       Object.entries(properties).map(([name, property]) => [name, numericKind(property['x-comma-list'] ? (property.items as JsonSchema) : property)]),
     );
-    compiled = { validate: ajv.getSchema(schemaId)!, properties, numeric };
+    const canonical = Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => {
+        const options = ((property['x-comma-list'] ? (property.items as JsonSchema) : property).enum ?? []) as unknown[];
+        const strings = options.filter((option): option is string => typeof option === 'string');
+        return [name, strings.length ? new Map(strings.map((option) => [option.toLowerCase(), option])) : undefined];
+      }),
+    );
+    compiled = { validate: ajv.getSchema(schemaId)!, properties, numeric, canonical };
     compiledById.set(schemaId, compiled);
   }
   return compiled;
 }
 
-function convert(text: string, kind: 'integer' | 'number' | undefined): unknown {
+/** A plain decimal as a number where the parameter takes numbers; a code in any case as the code. */
+function convert(text: string, kind: 'integer' | 'number' | undefined, canonical: Map<string, string> | undefined): unknown {
   if (kind === 'integer' && INTEGER.test(text)) return Number(text);
   if (kind === 'number' && DECIMAL.test(text)) return Number(text);
-  return text;
+  return canonical?.get(text.toLowerCase()) ?? text;
+}
+
+/** The value an error is about: a whole parameter, or one item of a comma list. */
+function valueAt(values: Record<string, unknown>, instancePath: string): unknown {
+  const [, param, index] = instancePath.split('/');
+  const value = values[param];
+  return index !== undefined && Array.isArray(value) ? value[Number(index)] : value;
 }
 
 function issueFrom(error: ErrorObject, param: string, value: unknown, property: JsonSchema): ParamIssue {
@@ -98,7 +115,7 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, property: 
  * the real service ignores them; a repeated or empty parameter is an issue.
  */
 export function parseParams<T>(schemaId: string, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
-  const { validate, properties, numeric } = compile(schemaId);
+  const { validate, properties, numeric, canonical } = compile(schemaId);
   const values: Record<string, unknown> = {};
   const issues: ParamIssue[] = [];
   for (const [param, raw] of Object.entries(query)) {
@@ -112,7 +129,9 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       if (!options.emptyIsAbsent?.includes(param)) issues.push({ param, kind: 'empty', value: raw });
       continue;
     }
-    values[param] = property['x-comma-list'] ? raw.split(',').map((item) => convert(item.trim(), numeric[param])) : convert(raw, numeric[param]);
+    values[param] = property['x-comma-list']
+      ? raw.split(',').map((item) => convert(item.trim(), numeric[param], canonical[param]))
+      : convert(raw, numeric[param], canonical[param]);
   }
   if (!validate(values)) {
     const reported = new Set(issues.map((issue) => issue.param));
@@ -128,7 +147,7 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       if (!param || reported.has(param)) continue;
       reported.add(param);
       if (error.keyword === 'required') issues.push({ param, kind: 'required' });
-      else issues.push(issueFrom(error, param, values[param], properties[param]));
+      else issues.push(issueFrom(error, param, valueAt(values, error.instancePath), properties[param]));
     }
   }
   for (const [param, property] of Object.entries(properties)) {

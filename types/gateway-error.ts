@@ -11,6 +11,7 @@ export interface GatewayError {
       | 'API_KEY_DISABLED'
       | 'OVER_RATE_LIMIT'
       | 'NOT_FOUND'
+      | 'BAD_REQUEST'
       | 'INTERNAL_SERVER_ERROR';
     message: string;
   };

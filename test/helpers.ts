@@ -1,0 +1,73 @@
+// Shared test scaffolding: where ../shared lives, small data sets built by the real pipeline, and a
+// server started in-process with a registered key.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
+import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
+import { startServer, type RunningServer } from '../server/main.ts';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const sharedDir = resolve(repoRoot, '..', 'shared');
+export const hasShared = existsSync(join(sharedDir, 'wire', 'samples'));
+/** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent. */
+export const skipWithoutShared = hasShared ? false : `../shared is not present (${sharedDir})`;
+
+export function shared(...parts: string[]): string {
+  return join(sharedDir, ...parts);
+}
+
+export function readShared(...parts: string[]): string {
+  return readFileSync(shared(...parts), 'utf8');
+}
+
+export function temporaryDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `nrel-compat-${prefix}-`));
+}
+
+/** A source directory in the INTERFACE.md layout whose alt-fuel-stations/ links the given files. */
+export function sourceDirWith(files: string[]): string {
+  const dir = temporaryDir('source');
+  mkdirSync(join(dir, 'alt-fuel-stations'));
+  for (const file of files) symlinkSync(file, join(dir, 'alt-fuel-stations', basename(file)));
+  return dir;
+}
+
+export async function buildQuietly(request: Omit<BuildRequest, 'log' | 'allowInvalid' | 'repair'> & Partial<BuildRequest>) {
+  const lines: string[] = [];
+  const result = await buildDataSet({ allowInvalid: false, repair: false, ...request, log: (line) => lines.push(line) });
+  return { ...result, lines };
+}
+
+export interface TestServer extends RunningServer {
+  /** A registered key with limits high enough for a whole test file. */
+  key: string;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  dispose(): Promise<void>;
+}
+
+export async function startTestServer(dataDir: string, options: { now?: () => number } = {}): Promise<TestServer> {
+  const keysDir = temporaryDir('keys');
+  const keysFile = join(keysDir, 'keys.json');
+  const key = generateKey();
+  writeKeysFile(keysFile, {
+    version: 1,
+    keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'tests@example.org', created_at: new Date(0).toISOString(), disabled: false, limits: { hourly: 1_000_000, daily: 1_000_000 } }],
+  });
+  const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { now: options.now, log: () => {} });
+  return {
+    ...running,
+    key,
+    get: (path, init) => fetch(`${running.url}${path}`, init),
+    async dispose() {
+      await running.close();
+      rmSync(keysDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Appends the test server's key to a path's query. */
+export function withKey(path: string, key: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}api_key=${key}`;
+}
