@@ -19,17 +19,33 @@ const NOCT_AMBIENT_K = 293.15;
 const NOCT_SKY_K = 282.21;
 const NOCT_IRRADIANCE_WM2 = 800;
 const KELVIN = 273.15;
+/** ssc iterates the heat balance exactly 10 times. */
 const ITERATIONS = 10;
 /** Prandtl-number factors of the forced-convection correlations. */
 const LAMINAR_PRANDTL_FACTOR = Math.pow(0.71, 0.67);
 const TURBULENT_PRANDTL_FACTOR = Math.pow(0.71, 0.4);
 const EMISSIVITY_SIGMA = EMISSIVITY * STEFAN_BOLTZMANN;
-const LENGTH_CUBED_M3 = CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M;
-
-/** Air density, kg/m³, at mean film temperature `filmK`. */
-function airDensity(filmK: number): number {
-  return (0.003484 * 101325) / filmK;
-}
+/** Air density is this over the film temperature T (K), kg/m³. */
+const AIR_DENSITY_FACTOR = 0.003484 * 101325;
+/** Kinematic viscosity of air, 0.24237e-6·T^0.76/density m²/s, is this × T^1.76. */
+const VISCOSITY_FACTOR = 0.24237e-6 / AIR_DENSITY_FACTOR;
+/** Laminar forced convection is this × √w × T^LAMINAR_FORCED_TEMPERATURE_EXPONENT. */
+const LAMINAR_FORCED_FACTOR =
+  ((0.86 * 1007) / LAMINAR_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.sqrt(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M);
+const LAMINAR_FORCED_TEMPERATURE_EXPONENT = 0.5 * 1.76 - 1;
+/** Turbulent forced convection is this × w^0.8 × T^TURBULENT_FORCED_TEMPERATURE_EXPONENT. */
+const TURBULENT_FORCED_FACTOR =
+  ((0.0282 * 1007) / TURBULENT_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.pow(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M, 0.2);
+const TURBULENT_FORCED_TEMPERATURE_EXPONENT = 0.2 * 1.76 - 1;
+/** Thermal conductivity of air is this × T^0.84, W/(m·K). */
+const AIR_CONDUCTIVITY_FACTOR = 2.1695e-4;
+/** The Grashof number 9.8/T·ΔT·x³/ν²·0.5 is this × ΔT/T^4.52. */
+const GRASHOF_FACTOR = (9.8 * CHARACTERISTIC_LENGTH_M ** 3 * 0.5) / VISCOSITY_FACTOR ** 2;
+/**
+ * Free convection h_free = 0.21·(0.71·Gr)^0.32·k_air/x is this × ΔT^0.32 × T^FREE_TEMPERATURE_EXPONENT.
+ */
+const FREE_CONVECTION_FACTOR = ((0.21 * AIR_CONDUCTIVITY_FACTOR) / CHARACTERISTIC_LENGTH_M) * (0.71 * GRASHOF_FACTOR) ** 0.32;
+const FREE_TEMPERATURE_EXPONENT = 0.84 - 0.32 * 4.52;
 
 /** Effective sky temperature for radiative exchange, K, from the ambient temperature in °C (§10). */
 export function skyTemperatureK(ambientC: number): number {
@@ -61,9 +77,9 @@ export class FuentesCellTemperature {
     const noctK = noctC + KELVIN;
     const rise = noctK - NOCT_AMBIENT_K;
     const filmK = (noctK + NOCT_AMBIENT_K) / 2;
-    const density = airDensity(filmK);
+    const density = AIR_DENSITY_FACTOR / filmK;
     const viscosity = (0.24237e-6 * Math.pow(filmK, 0.76)) / density;
-    const conductivity = 2.1695e-4 * Math.pow(filmK, 0.84);
+    const conductivity = AIR_CONDUCTIVITY_FACTOR * Math.pow(filmK, 0.84);
     const reynolds = (1 * CHARACTERISTIC_LENGTH_M) / viscosity;
     const forced = (0.86 * Math.pow(reynolds, -0.5) * density * 1 * 1007) / LAMINAR_PRANDTL_FACTOR;
     const grashof =
@@ -102,35 +118,51 @@ export class FuentesCellTemperature {
     const previousK = this.previousModuleK;
     const previousAbsorbed = this.previousAbsorbedWm2;
     const absorbedChange = absorbed - previousAbsorbed;
-    const windLength = windMs * CHARACTERISTIC_LENGTH_M;
-    // Math.pow is slow in V8: x^a is computed as exp(a·ln x), √ and ∛ directly (same values to ~1e-15).
+    // Forced convection, 0.86·Re^−0.5·ρ·w·1007/0.71^0.67 (laminar) or 0.0282·Re^−0.2·ρ·w·1007/0.71^0.4
+    // (Re > 1.2e5), with Re = w·x/ν, ν = VISCOSITY_FACTOR·T^1.76 and ρ = AIR_DENSITY_FACTOR/T, is a
+    // wind factor times a power of T; Re > 1.2e5 exactly when ln T < logFilmTurbulentBelow.
+    const logFilmTurbulentBelow = Math.log((windMs * CHARACTERISTIC_LENGTH_M) / (1.2e5 * VISCOSITY_FACTOR)) / 1.76;
+    const laminarForced = LAMINAR_FORCED_FACTOR * Math.sqrt(windMs);
+    const turbulentForced = TURBULENT_FORCED_FACTOR * Math.exp(0.8 * Math.log(windMs));
+    const exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
+    // The step is a pure function of the module temperature, so once an iterate repeats (a fixed
+    // point, or a cycle between two neighbouring doubles) the tenth iterate is already known.
     let moduleK = previousK;
-    for (let i = 0; i < ITERATIONS; i++) {
+    let previousIterateK = Number.NaN;
+    for (let i = 1; i <= ITERATIONS; i++) {
       const filmK = (moduleK + ambientK) / 2;
+      // The §10 correlations, rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
+      // so x^a is exp(a·ln x), and the air properties are folded into powers of the film
+      // temperature so that the calls for forced and free convection do not wait on each other.
       const logFilmK = Math.log(filmK);
-      const density = airDensity(filmK);
-      const viscosity = (0.24237e-6 * Math.exp(0.76 * logFilmK)) / density;
-      const conductivity = 2.1695e-4 * Math.exp(0.84 * logFilmK);
-      const reynolds = windLength / viscosity;
       const forced =
-        reynolds > 1.2e5
-          ? (0.0282 * Math.exp(-0.2 * Math.log(reynolds)) * density * windMs * 1007) / TURBULENT_PRANDTL_FACTOR
-          : ((0.86 / Math.sqrt(reynolds)) * density * windMs * 1007) / LAMINAR_PRANDTL_FACTOR;
-      const grashof = (((9.8 / filmK) * Math.abs(moduleK - ambientK) * LENGTH_CUBED_M3) / (viscosity * viscosity)) * 0.5;
-      const free = (0.21 * Math.exp(0.32 * Math.log(grashof * 0.71)) * conductivity) / CHARACTERISTIC_LENGTH_M;
+        logFilmK < logFilmTurbulentBelow
+          ? turbulentForced * Math.exp(TURBULENT_FORCED_TEMPERATURE_EXPONENT * logFilmK)
+          : laminarForced * Math.exp(LAMINAR_FORCED_TEMPERATURE_EXPONENT * logFilmK);
+      // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
+      // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).
+      const free =
+        FREE_CONVECTION_FACTOR * Math.exp(0.32 * Math.log(Math.abs(moduleK - ambientK)) + FREE_TEMPERATURE_EXPONENT * logFilmK);
       const convection = this.convectionRatio * Math.cbrt(free * free * free + forced * forced * forced);
       const sky = EMISSIVITY_SIGMA * (moduleK * moduleK + skyK * skyK) * (moduleK + skyK);
       const groundK = ambientK + this.groundRatio * (moduleK - ambientK);
       const ground = EMISSIVITY_SIGMA * (moduleK * moduleK + groundK * groundK) * (moduleK + groundK);
       const exchange = convection + sky + ground;
-      const exponent = (-exchange / this.heatCapacity) * this.stepHours * 3600;
+      const exponent = exchange * exponentPerWatt;
       const decay = exponent > -10 ? Math.exp(exponent) : 0;
-      moduleK =
+      const nextK =
         previousK * decay +
         ((1 - decay) * (convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange / exponent) +
           absorbed -
           previousAbsorbed) /
           exchange;
+      if (nextK === moduleK) break;
+      if (nextK === previousIterateK) {
+        if ((ITERATIONS - i) % 2 === 0) moduleK = nextK;
+        break;
+      }
+      previousIterateK = moduleK;
+      moduleK = nextK;
     }
     this.previousModuleK = moduleK;
     this.previousAbsorbedWm2 = absorbed;

@@ -14,29 +14,25 @@ const AR_COATING_THICKNESS_M = 0.00002;
 const MIN_INCIDENCE_DEG = 0.5;
 const MAX_INCIDENCE_DEG = 89.5;
 
-/** Transmittance of one layer and the refraction angle, degrees. */
-interface Transmission {
-  transmittance: number;
-  refractionDeg: number;
-}
-
 /**
  * Fresnel transmittance of a layer of index `layerIndex` entered from a medium of index
- * `incomingIndex`, with absorption over `thicknessM` (Duffie & Beckman 5.3), for incidence
- * `incidenceDeg`.
+ * `incomingIndex` at incidence `incidenceDeg`, with absorption over `thicknessM` (Duffie & Beckman
+ * 5.3; ssc `transmittance`).
  */
-function transmission(incidenceDeg: number, layerIndex: number, incomingIndex: number, thicknessM: number): Transmission {
+function transmittance(incidenceDeg: number, layerIndex: number, incomingIndex: number, thicknessM: number): number {
   const incidence = incidenceDeg * DTOR;
-  const refraction = Math.asin((incomingIndex * Math.sin(incidence)) / layerIndex);
+  const refraction = refractionAngleRad(incidence, layerIndex, incomingIndex);
   const sinDifference = Math.sin(refraction - incidence);
   const sinSum = Math.sin(refraction + incidence);
   const tanDifference = Math.tan(refraction - incidence);
   const tanSum = Math.tan(refraction + incidence);
   const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
-  return {
-    transmittance: (1 - reflected) * Math.exp((-EXTINCTION_PER_M * thicknessM) / Math.cos(refraction)),
-    refractionDeg: refraction / DTOR,
-  };
+  return (1 - reflected) * Math.exp((-EXTINCTION_PER_M * thicknessM) / Math.cos(refraction));
+}
+
+/** Snell's law: the refraction angle (radians) into a layer of index `layerIndex` from `incomingIndex`. */
+function refractionAngleRad(incidenceRad: number, layerIndex: number, incomingIndex: number): number {
+  return Math.asin((incomingIndex * Math.sin(incidenceRad)) / layerIndex);
 }
 
 function clampIncidence(incidenceDeg: number): number {
@@ -46,9 +42,13 @@ function clampIncidence(incidenceDeg: number): number {
 /** Un-normalised cover transmittance (`iam_nonorm`): glass, or an AR coating on glass for premium modules. */
 function coverTransmittance(incidenceDeg: number, antiReflective: boolean): number {
   const angle = clampIncidence(incidenceDeg);
-  if (!antiReflective) return transmission(angle, GLASS_INDEX, 1, GLASS_THICKNESS_M).transmittance;
-  const coating = transmission(angle, AR_COATING_INDEX, 1, AR_COATING_THICKNESS_M);
-  return coating.transmittance * transmission(coating.refractionDeg, GLASS_INDEX, AR_COATING_INDEX, GLASS_THICKNESS_M).transmittance;
+  if (!antiReflective) return transmittance(angle, GLASS_INDEX, 1, GLASS_THICKNESS_M);
+  // the glass is reached at the coating's refraction angle, in degrees
+  const coatingRefractionDeg = refractionAngleRad(angle * DTOR, AR_COATING_INDEX, 1) / DTOR;
+  return (
+    transmittance(angle, AR_COATING_INDEX, 1, AR_COATING_THICKNESS_M) *
+    transmittance(coatingRefractionDeg, GLASS_INDEX, AR_COATING_INDEX, GLASS_THICKNESS_M)
+  );
 }
 
 const TRANSMITTANCE_AT_1_DEG = {

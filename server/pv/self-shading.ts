@@ -114,27 +114,29 @@ export class RowGeometry {
 export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: number): number {
   geometry.placeCorners(rotationDeg);
   const v = geometry.corners;
-  const { x: sx, y: sy, z: sz } = sun;
-  // corner (row, c) coordinates start at index (row·4 + c)·3
-  const c = (row: number, corner: number) => (row * CORNERS + corner) * 3;
-  const r00 = c(0, 0);
-  const r10 = c(1, 0);
-  const r20 = c(2, 0);
+  const sx = sun.x;
+  const sy = sun.y;
+  const sz = sun.z;
+  // corner c of row r starts at index (r·4 + c)·3
+  const r00 = 0;
+  const r10 = 12;
+  const r20 = 24;
   const towardPrevious = (v[r00]! - v[r10]!) * sx + (v[r00 + 1]! - v[r10 + 1]!) * sy + (v[r00 + 2]! - v[r10 + 2]!) * sz;
   const towardNext = (v[r20]! - v[r10]!) * sx + (v[r20 + 1]! - v[r10 + 1]!) * sy + (v[r20 + 2]! - v[r10 + 2]!) * sz;
   const shadingRow = towardPrevious < towardNext ? 2 : 0;
 
-  // midpoint of row 1's sun-side long edge
-  const [ma, mb] = shadingRow === 0 ? [c(1, 2), c(1, 3)] : [c(1, 0), c(1, 1)];
+  // midpoint of row 1's sun-side long edge: corners 2 and 3 facing row 0, corners 0 and 1 facing row 2
+  const ma = shadingRow === 0 ? r10 + 6 : r10;
+  const mb = ma + 3;
   const mx = (v[ma]! + v[mb]!) / 2;
   const my = (v[ma + 1]! + v[mb + 1]!) / 2;
   const mz = (v[ma + 2]! + v[mb + 2]!) / 2;
 
   // plane of the shading row: normal n = (V_k1 − V_k0) × (V_k3 − V_k0)
-  const k0 = c(shadingRow, 0);
-  const k1 = c(shadingRow, 1);
-  const k2 = c(shadingRow, 2);
-  const k3 = c(shadingRow, 3);
+  const k0 = shadingRow * 12;
+  const k1 = k0 + 3;
+  const k2 = k0 + 6;
+  const k3 = k0 + 9;
   const ax = v[k1]! - v[k0]!;
   const ay = v[k1 + 1]! - v[k0 + 1]!;
   const az = v[k1 + 2]! - v[k0 + 2]!;
@@ -156,8 +158,11 @@ export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: 
   if (bx * (px - v[k0]!) + by * (py - v[k0 + 1]!) + bz * (pz - v[k0 + 2]!) < 0) return 0;
   if (-bx * (px - v[k3]!) + -by * (py - v[k3 + 1]!) + -bz * (pz - v[k3 + 2]!) < 0) return 0;
 
-  // position across the width, measured from the edge U toward the edge B
-  const [u1, u2, b1, b2] = shadingRow === 2 ? [k2, k3, k0, k1] : [k0, k1, k2, k3];
+  // position across the width, from the edge U (corners 2, 3 of row 2; 0, 1 of row 0) toward the other edge B
+  const u1 = shadingRow === 2 ? k2 : k0;
+  const u2 = u1 + 3;
+  const b1 = shadingRow === 2 ? k0 : k2;
+  const b2 = b1 + 3;
   const ux = (v[u1]! + v[u2]!) / 2;
   const uy = (v[u1 + 1]! + v[u2 + 1]!) / 2;
   const uz = (v[u1 + 2]! + v[u2 + 2]!) / 2;

@@ -54,20 +54,29 @@ export function trueTrackingRotation(
  * Backtracking (§5.4): from the limited true-tracking rotation, step 1° toward flat while the
  * middle row is shaded, at most 99 steps. `sun` is the sun unit vector built from the sun angles
  * converted as (radians × 180)/π; returns the rotation in radians.
+ *
+ * Near flat the angle can fall into a two-step cycle (0.3°, −0.7°, 0.3°, …) that ssc follows to the
+ * step limit. The shade fraction is a pure function of the angle, so once an angle repeats the rest
+ * of the walk is known and the final angle is taken from the cycle's parity instead of walking on.
  */
 export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotationRad: number): number {
   let rotationDeg = (limitedRotationRad * 180) / Math.PI;
-  let steps = 0;
-  while (shadeFraction(rows, sun, rotationDeg) > 0) {
-    steps++;
-    if (steps >= BACKTRACK_MAX_STEPS) break;
-    if (rotationDeg > 0) {
-      if (Math.abs(rotationDeg - 1) > ROTATION_LIMIT_DEG) break;
-      rotationDeg -= 1;
-    } else {
-      if (Math.abs(rotationDeg + 1) > ROTATION_LIMIT_DEG) break;
-      rotationDeg += 1;
+  let previousDeg = Number.NaN;
+  let beforePreviousDeg = Number.NaN;
+  // `steps` counts the angles already found shaded, so rotationDeg is the angle after that many steps
+  for (let steps = 0; ; steps++) {
+    if (rotationDeg === beforePreviousDeg) {
+      const stepsLeft = BACKTRACK_MAX_STEPS - 1 - steps;
+      rotationDeg = stepsLeft % 2 === 0 ? rotationDeg : previousDeg;
+      break;
     }
+    if (!(shadeFraction(rows, sun, rotationDeg) > 0)) break;
+    if (steps + 1 >= BACKTRACK_MAX_STEPS) break;
+    const nextDeg = rotationDeg > 0 ? rotationDeg - 1 : rotationDeg + 1;
+    if (Math.abs(nextDeg) > ROTATION_LIMIT_DEG) break;
+    beforePreviousDeg = previousDeg;
+    previousDeg = rotationDeg;
+    rotationDeg = nextDeg;
   }
   return (rotationDeg * Math.PI) / 180;
 }

@@ -1,0 +1,107 @@
+// Every case of the reference engine (ssc 2018.11.11.r4, /work/shared/pvwatts/reference/*.jsonl)
+// against the weather readers + model: monthly and annual outputs within 1e-6 relative (|x| ≤ 1e-9
+// where the reference is 0, NaN equal to NaN), hourly arrays within 1e-6 × max(|ref|, 1), and the
+// station information exactly. Prints the worst error per output.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
+import { prepareSite, simulate, type PvSystem } from '../../server/pv/index.ts';
+
+const pvwattsDir = fileURLToPath(new URL('../../../shared/pvwatts/', import.meta.url));
+const referenceDir = `${pvwattsDir}reference/`;
+const weatherDir = `${pvwattsDir}weather/`;
+const available = existsSync(referenceDir) && existsSync(weatherDir);
+
+const RELATIVE_TOLERANCE = 1e-6;
+const ZERO_TOLERANCE = 1e-9;
+
+interface ReferenceCase {
+  weather: string;
+  label: string;
+  inputs: PvSystem;
+  station_info: Record<string, number | string>;
+  outputs: Record<string, number | number[]> | null;
+  error?: string;
+}
+
+interface Worst {
+  error: number;
+  where: string;
+}
+
+/** Error of a monthly or annual value, scaled so that 1 is the tolerance's edge × 1e6. */
+function summaryError(actual: number, expected: number): number {
+  if (Number.isNaN(expected)) return Number.isNaN(actual) ? 0 : Number.POSITIVE_INFINITY;
+  if (expected === 0) return Math.abs(actual) <= ZERO_TOLERANCE ? 0 : Number.POSITIVE_INFINITY;
+  const error = Math.abs(actual - expected) / Math.abs(expected);
+  return Number.isNaN(error) ? Number.POSITIVE_INFINITY : error;
+}
+
+function hourlyError(actual: number, expected: number): number {
+  if (Number.isNaN(expected)) return Number.isNaN(actual) ? 0 : Number.POSITIVE_INFINITY;
+  const error = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1);
+  return Number.isNaN(error) ? Number.POSITIVE_INFINITY : error;
+}
+
+test('PVWatts v5 reproduces every reference case', { skip: !available && `reference data not found at ${pvwattsDir}` }, async (t) => {
+  const worst = new Map<string, Worst>();
+  const note = (output: string, error: number, where: string) => {
+    const current = worst.get(output);
+    if (current === undefined || error > current.error) worst.set(output, { error, where });
+  };
+  let cases = 0;
+  const files = readdirSync(referenceDir).filter((name) => name.endsWith('.jsonl')).sort();
+  assert.ok(files.length > 0, 'no reference files');
+
+  for (const file of files) {
+    const weatherName = file.slice(0, -'.jsonl'.length);
+    await t.test(weatherName, async (t) => {
+      const site = prepareSite(await readWeatherFile(`${weatherDir}${weatherName}`));
+      const lines = readFileSync(`${referenceDir}${file}`, 'utf8').split('\n').filter((line) => line.length > 0);
+      for (const line of lines) {
+        const reference = JSON.parse(line) as ReferenceCase;
+        cases++;
+        await t.test(reference.label, () => {
+          const expected = reference.outputs;
+          const hourly = expected !== null && Array.isArray(expected.ac);
+          const result = simulate(reference.inputs, site, { hourly });
+          if (expected === null) {
+            assert.equal(result.ok, false);
+            if (!result.ok) assert.equal(result.error, reference.error);
+            return;
+          }
+          assert.ok(result.ok, result.ok ? '' : result.error);
+          const { solar_resource_file: _file, ...station } = reference.station_info;
+          assert.deepEqual(result.station, station);
+          const outputs = result.outputs as unknown as Record<string, number | ArrayLike<number>>;
+          for (const [name, value] of Object.entries(expected)) {
+            const actual = outputs[name];
+            assert.ok(actual !== undefined, `missing output ${name}`);
+            const where = `${weatherName} ${reference.label}`;
+            if (typeof value === 'number') {
+              const error = summaryError(actual as number, value);
+              note(name, error, where);
+              assert.ok(error <= RELATIVE_TOLERANCE, `${name}: ${actual} vs ${value}`);
+              continue;
+            }
+            const values = actual as ArrayLike<number>;
+            assert.equal(values.length, value.length, `${name} length`);
+            const perValue = value.length === 12 ? summaryError : hourlyError;
+            for (let i = 0; i < value.length; i++) {
+              const error = perValue(values[i]!, value[i]!);
+              note(name, error, `${where} [${i}]`);
+              assert.ok(error <= RELATIVE_TOLERANCE, `${name}[${i}]: ${values[i]} vs ${value[i]}`);
+            }
+          }
+        });
+      }
+    });
+  }
+
+  t.diagnostic(`${cases} reference cases; worst error per output (relative; hourly: |Δ|/max(|ref|, 1)):`);
+  for (const [name, { error, where }] of [...worst].sort(([a], [b]) => a.localeCompare(b))) {
+    t.diagnostic(`  ${name.padEnd(16)} ${error.toExponential(2).padStart(9)}  ${where}`);
+  }
+});
