@@ -34,7 +34,7 @@ const MISSING = {
 } as const;
 
 function parseHeader(lines: LineReader, fields: FieldSplitter): WeatherHeader {
-  if (!lines.next()) lines.fail('empty file');
+  if (!lines.next()) lines.failMissingLine('empty file');
   const count = fields.split(lines.text, lines.start, lines.end);
   if (count !== LOCATION_FIELDS) {
     lines.fail(`EPW LOCATION line must have ${LOCATION_FIELDS} fields, found ${count}`);
@@ -102,7 +102,7 @@ export function parseEpw(file: string, text: string): WeatherData {
   const fields = new FieldSplitter();
   const header = parseHeader(lines, fields);
   for (let i = 1; i < HEADER_LINES; i++) {
-    if (!lines.next()) lines.fail(`end of file inside the ${HEADER_LINES}-line EPW header`);
+    if (!lines.next()) lines.failMissingLine(`end of file inside the ${HEADER_LINES}-line EPW header`);
   }
   const dataLines = lines.countRemainingUntilEmpty();
   const { records, stepSeconds, expectsLeapDay } = recordLayout(file, dataLines, 0);
@@ -110,7 +110,7 @@ export function parseEpw(file: string, text: string): WeatherData {
   const { year, month, day, hour, minute, ghi, dni, dhi, poa, tdry, tdew, rh, pres, wdir, wspd, snow, alb, aod } = columns;
   let skippedLeapDay = false;
   for (let record = 0; record < records; ) {
-    if (!lines.next()) lines.fail(`end of file after ${record} of ${records} records`);
+    if (!lines.next()) lines.failMissingLine(`end of file after ${record} of ${records} records`);
     const count = fields.split(text, lines.start, lines.end);
     if (count < MIN_RECORD_FIELDS) lines.fail(`EPW record has ${count} fields, at least ${MIN_RECORD_FIELDS} needed`);
     const { starts, ends } = fields;

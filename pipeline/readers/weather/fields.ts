@@ -93,6 +93,11 @@ export class LineReader {
   fail(problem: string): never {
     throw new WeatherFileError(this.file, this.lineNumber, problem);
   }
+
+  /** Throws a WeatherFileError for the line that end of file left missing. */
+  failMissingLine(problem: string): never {
+    throw new WeatherFileError(this.file, this.lineNumber + 1, problem);
+  }
 }
 
 /**

@@ -66,6 +66,15 @@ const DEFAULT_START_YEAR = 1900;
 /** Cumulative hours at the end of each non-leap month. */
 const MONTH_END_HOURS = [744, 1416, 2160, 2880, 3624, 4344, 5088, 5832, 6552, 7296, 8016, 8760];
 
+/** `col_or_nan` of a trimmed data field; for the year column an unreadable number gives 1990. */
+function fieldValue(lines: LineReader, fields: FieldSplitter, position: number, isYear: boolean): number {
+  const text = lines.text;
+  const start = trimmedStart(text, fields.starts[position]!, fields.ends[position]!);
+  const end = trimmedEnd(text, start, fields.ends[position]!);
+  if (isYear) return colOrNaNOrUnreadable(text, start, end) ?? UNREADABLE_YEAR;
+  return colOrNaN(lines, start, end);
+}
+
 interface CsvHeader {
   header: WeatherHeader;
   startYear: number;
@@ -75,9 +84,9 @@ interface CsvHeader {
 }
 
 function parseMetadata(lines: LineReader, fields: FieldSplitter): CsvHeader {
-  if (!lines.next()) lines.fail('empty file');
+  if (!lines.next()) lines.failMissingLine('empty file');
   const names = splitFields(lines.line()).map((name) => trimBoth(name).toLowerCase());
-  if (!lines.next()) lines.fail('end of file before the metadata value line');
+  if (!lines.next()) lines.failMissingLine('end of file before the metadata value line');
   const text = lines.text;
   const count = fields.split(text, lines.start, lines.end);
   if (count !== names.length) {
@@ -141,7 +150,7 @@ export function parseSamCsv(file: string, text: string): WeatherData {
   const fields = new FieldSplitter();
   const { header, startYear, hasUnits, stepSeconds: headerStep, metadataFields } = parseMetadata(lines, fields);
 
-  if (!lines.next()) lines.fail('end of file before the column name line');
+  if (!lines.next()) lines.failMissingLine('end of file before the column name line');
   const columnNames = splitFields(lines.line()).map((name) => trimBoth(name).toLowerCase());
   const positions = new Map<DataColumn, number>();
   columnNames.forEach((name, position) => {
@@ -149,7 +158,7 @@ export function parseSamCsv(file: string, text: string): WeatherData {
     if (column !== undefined) positions.set(column, position);
   });
   if (hasUnits) {
-    if (!lines.next()) lines.fail('end of file before the units line');
+    if (!lines.next()) lines.failMissingLine('end of file before the units line');
     if (columnNames.length !== metadataFields) {
       lines.fail(`${columnNames.length} column names but ${metadataFields} metadata fields (ssc compares these when units are given)`);
     }
@@ -165,26 +174,19 @@ export function parseSamCsv(file: string, text: string): WeatherData {
   let skippedLeapDay = false;
 
   for (let record = 0; record < records; ) {
-    if (!lines.next()) lines.fail(`end of file after ${record} of ${records} records`);
+    if (!lines.next()) lines.failMissingLine(`end of file after ${record} of ${records} records`);
     const lineStart = trimmedStart(text, lines.start, lines.end);
     const lineEnd = trimmedEnd(text, lineStart, lines.end);
     if (lineStart === lineEnd) lines.fail('empty data line');
     const count = fields.split(text, lineStart, lineEnd);
-    const { starts, ends } = fields;
-    const fieldValue = (position: number, isYear: boolean): number => {
-      const start = trimmedStart(text, starts[position]!, ends[position]!);
-      const end = trimmedEnd(text, start, ends[position]!);
-      if (isYear) return colOrNaNOrUnreadable(text, start, end) ?? UNREADABLE_YEAR;
-      return colOrNaN(lines, start, end);
-    };
     if (checksLeapDay && monthPosition < count && dayPosition < count) {
-      if (fieldValue(monthPosition, false) === 2 && fieldValue(dayPosition, false) === 29) {
+      if (fieldValue(lines, fields, monthPosition, false) === 2 && fieldValue(lines, fields, dayPosition, false) === 29) {
         skippedLeapDay = true;
         continue;
       }
     }
     for (const { values, position, isYear } of read) {
-      if (position < count) values[record] = fieldValue(position, isYear);
+      if (position < count) values[record] = fieldValue(lines, fields, position, isYear);
     }
     record++;
   }

@@ -109,7 +109,7 @@ const HEADER_PATTERN =
   /^\s*(\S+)\s+(\S+)\s+(\S+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+([+-]?\d+)(\s|$)/;
 
 function parseHeader(lines: LineReader): WeatherHeader {
-  if (!lines.next()) lines.fail('empty file');
+  if (!lines.next()) lines.failMissingLine('empty file');
   const match = HEADER_PATTERN.exec(lines.line());
   if (!match) {
     lines.fail(
@@ -145,7 +145,7 @@ export function parseTmy2(file: string, text: string): WeatherData {
   const { year, month, day, hour, minute, ghi, dni, dhi, poa, tdry, tdew, rh, pres, wdir, wspd, snow, alb, aod } = columns;
   for (let record = 0; record < RECORDS; ) {
     if (!lines.next()) {
-      lines.fail(`end of file after ${record} of ${RECORDS} records`);
+      lines.failMissingLine(`end of file after ${record} of ${RECORDS} records`);
     }
     if (!lines.terminated) lines.fail('the last TMY2 record has no line ending (ssc reads it as end of file)');
     checkLineItems(lines);

@@ -36,7 +36,7 @@ export function looksLikeTmy3(text: string): boolean {
 }
 
 function parseHeader(lines: LineReader, fields: FieldSplitter): WeatherHeader {
-  if (!lines.next()) lines.fail('empty file');
+  if (!lines.next()) lines.failMissingLine('empty file');
   const count = fields.split(lines.text, lines.start, lines.end);
   if (count !== HEADER_FIELDS) {
     lines.fail(`TMY3 header must have ${HEADER_FIELDS} fields (id, city, state, time zone, latitude, longitude, elevation), found ${count}`);
@@ -66,12 +66,12 @@ export function parseTmy3(file: string, text: string): WeatherData {
   const lines = new LineReader(file, text);
   const fields = new FieldSplitter();
   const header = parseHeader(lines, fields);
-  if (!lines.next()) lines.fail('end of file before the column label line');
+  if (!lines.next()) lines.failMissingLine('end of file before the column label line');
   const columns = allocateColumns(RECORDS);
   const { year, month, day, hour, minute, ghi, dni, dhi, poa, tdry, tdew, rh, pres, wdir, wspd, snow, alb, aod } = columns;
   let hourShift = 1;
   for (let record = 0; record < RECORDS; ) {
-    if (!lines.next()) lines.fail(`end of file after ${record} of ${RECORDS} records`);
+    if (!lines.next()) lines.failMissingLine(`end of file after ${record} of ${RECORDS} records`);
     const count = fields.split(text, lines.start, lines.end);
     if (count < MIN_RECORD_FIELDS) lines.fail(`TMY3 record has ${count} fields, at least ${MIN_RECORD_FIELDS} needed`);
     const { starts, ends } = fields;
