@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoints/types.ts';
 import { requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
+import { requestLogger, type Logger } from './gateway/log.ts';
 
 export interface AppDependencies {
   data: DataHolder;
@@ -14,6 +15,17 @@ export interface AppDependencies {
   now: () => Date;
   /** Called with errors the client only sees as a 500. */
   onError?: (error: unknown, req: Request) => void;
+  /** Request logs: one line per request, never a key (gateway/log.ts). */
+  logger?: Logger;
+  /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For names the client (DEMO_KEY's limits are per client IP). */
+  trustProxy?: string;
+}
+
+/** TRUST_PROXY as Express takes it: true/false, a number of hops, or addresses and subnets. */
+export function trustProxyValue(setting: string | undefined): boolean | number | string {
+  if (setting === undefined || setting === '' || setting === 'false') return false;
+  if (setting === 'true') return true;
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
 }
 
 function health(data: DataHolder) {
@@ -43,7 +55,9 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
       deps.data.release(data);
     }
   };
-  for (const path of endpoint.paths) app.get(`${path}{.:ext}`, checkFormat, gateway(deps.gateway, endpoint.limitGroup), handle);
+  // The gateway first, as API Umbrella stands in front of the service: a request without a valid key
+  // gets the gateway's 403 whatever its extension (`.zzz` included, FINDINGS.md §1.2).
+  for (const path of endpoint.paths) app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, handle);
 }
 
 export function createApp(deps: AppDependencies): Express {
@@ -51,6 +65,8 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
+  app.set('trust proxy', trustProxyValue(deps.trustProxy));
+  if (deps.logger) app.use(requestLogger(deps.logger));
   app.use((_req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     next();

@@ -1,64 +1,155 @@
 // `npm start`: builds the sample data set into DATA_DIR when there is none, then serves the API.
-import type { Server } from 'node:http';
+// On SIGTERM (or SIGINT) it stops accepting connections, lets the requests in flight finish
+// (streamed lists included), closes Redis and DuckDB, and exits 0. A rebuilt data set in DATA_DIR
+// is picked up while it runs.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } from '../pipeline/build.ts';
 import { createApp } from './app.ts';
 import { DataSet } from './data/dataset.ts';
-import { DataHolder } from './data/holder.ts';
-import { endpoints } from './endpoints/index.ts';
-import { KeyStore } from './gateway/keys.ts';
-import { MemoryRateLimiter } from './gateway/limits.ts';
-import { readSettings, type Settings } from './settings.ts';
+import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
+import { endpoints as allEndpoints } from './endpoints/index.ts';
+import type { Endpoint } from './endpoints/types.ts';
+import { openGateway, type OpenGateway } from './gateway/index.ts';
+import { createLogger, type Logger } from './gateway/log.ts';
+import { readSettings, withDefaults, type ServerSettings } from './settings.ts';
 
 export interface RunningServer {
   url: string;
   server: Server;
   data: DataHolder;
-  close(): Promise<void>;
+  gateway: OpenGateway;
+  dataWatcher: DataWatcher;
+  logger: Logger;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+  /**
+   * Stops accepting connections, waits for the requests in flight (cutting what remains after
+   * `timeoutMs`, SHUTDOWN_TIMEOUT by default), then closes the gateway (Redis) and the data set.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
 }
 
-export async function startServer(settings: Settings, options: { now?: () => number; log?: (line: string) => void } = {}): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+export interface StartOptions {
+  /** The clock of the rate limits (ms since the epoch). */
+  now?: () => number;
+  /** Structured logs; by default pino on stderr at LOG_LEVEL. */
+  logger?: Logger;
+  /** Plain lines instead of a logger (each log object, as JSON, one call per line). */
+  log?: (line: string) => void;
+  /** Instead of the endpoints of endpoints/index.ts (tests add their own). */
+  endpoints?: Endpoint[];
+  /** How often keys, Redis's return and the data set's manifest are checked (ms); 1000 by default. */
+  pollMs?: number;
+}
+
+function lineLogger(log: (line: string) => void, level: string): Logger {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      log(String(chunk).replace(/\n$/, ''));
+      done();
+    },
+  });
+  return pino({ level, base: undefined }, sink);
+}
+
+export async function startServer(given: ServerSettings, options: StartOptions = {}): Promise<RunningServer> {
+  const settings = withDefaults(given);
+  const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
   const dataDir = resolve(settings.dataDir);
   if (!DataSet.exists(dataDir)) {
-    log(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
-    await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }, allowInvalid: false, repair: false, log });
+    logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
+    await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
   }
   const data = new DataHolder(await DataSet.open(dataDir));
   const now = options.now ?? Date.now;
+  const publicUrl = settings.publicUrl ?? `http://${settings.host}:${settings.port}`;
+  const gateway = await openGateway({
+    publicUrl,
+    keysFile: settings.keysFile,
+    demoKey: settings.demoKey,
+    keyLimits: { hourly: settings.keyHourlyLimit, daily: settings.keyDailyLimit },
+    demoLimits: { hourly: settings.demoHourlyLimit, daily: settings.demoDailyLimit },
+    redisUrl: settings.redisUrl,
+    redisPrefix: settings.redisPrefix,
+    redisTimeoutMs: settings.redisTimeoutMs,
+    now,
+    log: logger,
+    pollMs: options.pollMs,
+  });
   const app = createApp({
     data,
-    endpoints,
+    endpoints: options.endpoints ?? allEndpoints,
     now: () => new Date(now()),
-    gateway: {
-      publicUrl: settings.publicUrl ?? `http://${settings.host}:${settings.port}`,
-      keys: new KeyStore(settings.keysFile, settings.demoKey, now),
-      limiter: new MemoryRateLimiter(),
-      keyLimits: { hourly: 1000, daily: 10_000 },
-      demoLimits: { hourly: 30, daily: 50 },
-      now,
-    },
-    onError: (error, req) => log(`error on ${req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    gateway: gateway.config,
+    logger,
+    trustProxy: settings.trustProxy,
+    onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
   });
-  const server = await new Promise<Server>((resolveServer, reject) => {
-    const listening = app.listen(settings.port, settings.host, () => resolveServer(listening));
-    listening.on('error', reject);
+
+  // Requests in flight, and what shutting down does to keep-alive connections: each response from
+  // then on says `Connection: close`, and every connection that falls idle is closed. This listener
+  // runs before the app's, so the header is set before any response starts.
+  let inFlight = 0;
+  let closing: Promise<void> | undefined;
+  const server = createServer();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    if (closing) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      inFlight--;
+      if (closing) server.closeIdleConnections();
+    });
   });
+  server.on('request', app);
+  try {
+    await new Promise<void>((resolveServer, reject) => {
+      server.once('error', reject);
+      server.listen(settings.port, settings.host, () => {
+        server.off('error', reject);
+        resolveServer();
+      });
+    });
+  } catch (error) {
+    await gateway.close();
+    data.close();
+    throw error;
+  }
+
+  const dataWatcher = watchDataDir(data, dataDir, { pollMs: options.pollMs, log: logger });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+
+  const close = (closeOptions: { timeoutMs?: number } = {}): Promise<void> =>
+    (closing ??= (async () => {
+      dataWatcher.close();
+      const stopped = new Promise<void>((resolveStopped) => server.close(() => resolveStopped()));
+      server.closeIdleConnections();
+      const timeoutMs = closeOptions.timeoutMs ?? settings.shutdownTimeout * 1000;
+      const timer = setTimeout(() => {
+        logger.warn({ inFlight }, 'shutdown timeout: closing the connections still open');
+        server.closeAllConnections();
+      }, timeoutMs);
+      await stopped;
+      clearTimeout(timer);
+      await gateway.close();
+      data.close();
+    })());
+
   return {
     url,
     server,
     data,
-    close: () =>
-      new Promise((resolveClose) => {
-        server.close(() => {
-          data.close();
-          resolveClose();
-        });
-        server.closeAllConnections();
-      }),
+    gateway,
+    dataWatcher,
+    logger,
+    get inFlight() {
+      return inFlight;
+    },
+    close,
   };
 }
 
@@ -67,6 +158,21 @@ async function main(): Promise<void> {
   const running = await startServer(settings);
   const { manifest } = running.data.dataSet;
   console.log(`serving ${running.url} from ${resolve(settings.dataDir)}${manifest.sample ? ' (SAMPLE DATA: synthetic records)' : ''}`);
+  const stop = (signal: string) => {
+    running.logger.info({ signal, inFlight: running.inFlight }, 'shutting down: finishing the requests in flight');
+    running.close().then(
+      () => {
+        running.logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        running.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,9 +1,12 @@
 // The gateway in front of every endpoint, in API Umbrella's order: key present, key valid, key
-// enabled, rate limit; only then the endpoint (DECISIONS.md §2).
+// enabled, rate limit; only then the endpoint (DECISIONS.md §2, FINDINGS.md §1).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { gatewayError, type GatewayErrorCode } from './errors.ts';
-import type { KeyStore } from './keys.ts';
-import type { RateLimiter, Window } from './limits.ts';
+import { KeyStore, keyId, type KeyLookup } from './keys.ts';
+import { MemoryRateLimiter, type RateLimiter, type Window } from './limits.ts';
+import { connectRedis, DEFAULT_REDIS_PREFIX, SharedRateLimiter, waitReady } from './redis.ts';
 
 export interface LimitSettings {
   hourly: number;
@@ -12,7 +15,7 @@ export interface LimitSettings {
 
 export interface GatewayConfig {
   publicUrl: string;
-  keys: KeyStore;
+  keys: KeyLookup;
   limiter: RateLimiter;
   /** Limits of a registered key that has none of its own. */
   keyLimits: LimitSettings;
@@ -24,8 +27,8 @@ export interface GatewayConfig {
 /** Which daily counter an endpoint draws on: the real service limits fuel-station endpoints per day. */
 export type LimitGroup = 'fuel-stations' | 'other';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
 /** The key as API Umbrella finds it: header X-Api-Key, query api_key, basic-auth user name; first non-empty wins. */
 export function resolveApiKey(req: Request): string | undefined {
@@ -52,22 +55,28 @@ export function sendGatewayError(req: Request, res: Response, code: GatewayError
   res.end(error.body);
 }
 
+/** The windows a request draws on: hourly everywhere; daily per key on fuel stations, per IP for DEMO_KEY. */
+export function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Window[] {
+  const windows: Window[] = [{ name: 'hour', windowMs: HOUR_MS, limit: limits.hourly }];
+  if (demo) windows.push({ name: 'day', windowMs: DAY_MS, limit: limits.daily });
+  else if (group === 'fuel-stations') windows.push({ name: 'day:fuel-stations', windowMs: DAY_MS, limit: limits.daily });
+  return windows;
+}
+
 export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = resolveApiKey(req);
     if (key === undefined) return sendGatewayError(req, res, 'API_KEY_MISSING', config.publicUrl);
     const state = config.keys.lookup(key);
     if (state.kind === 'unknown') return sendGatewayError(req, res, 'API_KEY_INVALID', config.publicUrl);
+    if (state.kind === 'key') res.locals.keyId = keyId(state.record.hash);
     if (state.kind === 'key' && state.record.disabled) return sendGatewayError(req, res, 'API_KEY_DISABLED', config.publicUrl);
 
     const demo = state.kind === 'demo';
-    const limits = demo ? config.demoLimits : { ...config.keyLimits, ...state.record.limits };
+    if (demo) res.locals.keyId = 'DEMO_KEY';
+    const limits = demo ? config.demoLimits : { hourly: state.record.limits?.hourly ?? config.keyLimits.hourly, daily: state.record.limits?.daily ?? config.keyLimits.daily };
     const identity = demo ? `demo:${req.ip}` : `key:${state.record.hash}`;
-    const windows: Window[] = [{ name: 'hour', windowMs: HOUR_MS, limit: limits.hourly }];
-    if (demo) windows.push({ name: 'day', windowMs: DAY_MS, limit: limits.daily });
-    else if (group === 'fuel-stations') windows.push({ name: 'day:fuel-stations', windowMs: DAY_MS, limit: limits.daily });
-
-    const decision = await config.limiter.hit(identity, windows, config.now());
+    const decision = await config.limiter.hit(identity, windowsFor(limits, demo, group), config.now());
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
@@ -76,4 +85,67 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
     }
     next();
   };
+}
+
+export interface GatewayOptions {
+  publicUrl: string;
+  keysFile: string;
+  demoKey: boolean;
+  keyLimits: LimitSettings;
+  demoLimits: LimitSettings;
+  redisUrl?: string;
+  redisPrefix?: string;
+  redisTimeoutMs?: number;
+  now: () => number;
+  log: Logger;
+  /** How often keys (file, Redis) are checked for changes, and Redis for its return (ms). */
+  pollMs?: number;
+}
+
+export interface OpenGateway {
+  config: GatewayConfig;
+  keys: KeyStore;
+  limiter: RateLimiter;
+  redis?: Redis;
+  close(): Promise<void>;
+}
+
+/** The keys and the limiter: in this process, or shared through Redis when `redisUrl` is set. */
+export async function openGateway(options: GatewayOptions): Promise<OpenGateway> {
+  const prefix = options.redisPrefix ?? DEFAULT_REDIS_PREFIX;
+  let redis: Redis | undefined;
+  let limiter: RateLimiter;
+  if (options.redisUrl) {
+    redis = connectRedis(options.redisUrl, { commandTimeoutMs: options.redisTimeoutMs, log: options.log });
+    const shared = new SharedRateLimiter(redis, { prefix, log: options.log, now: options.now, probeMs: options.pollMs });
+    if (!(await waitReady(redis, 2000))) shared.fallBack(new Error(`no answer from ${redactRedisUrl(options.redisUrl)} at start-up`));
+    limiter = shared;
+  } else {
+    limiter = new MemoryRateLimiter();
+  }
+  const keys = await KeyStore.open({ file: options.keysFile, demoKey: options.demoKey, redis: redis && { client: redis, prefix }, pollMs: options.pollMs, log: options.log });
+  return {
+    config: { publicUrl: options.publicUrl, keys, limiter, keyLimits: options.keyLimits, demoLimits: options.demoLimits, now: options.now },
+    keys,
+    limiter,
+    redis,
+    async close() {
+      keys.close();
+      await limiter.close?.();
+      if (redis) {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+/** A Redis URL without its password, for logs. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
 }

@@ -1,0 +1,63 @@
+// Structured logs (pino, one JSON object a line, on stderr by default). Request logs carry the
+// method, the path with its query but without `api_key`, the status, the duration and the key's
+// public id; never a key: not the api_key parameter, not X-Api-Key, not Authorization.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function createLogger(level: LogLevel = 'info', destination: DestinationStream = pino.destination(2)): Logger {
+  return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+}
+
+/** A logger that writes nothing (tests). */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
+
+function parameterName(part: string): string {
+  const name = part.split('=', 1)[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * The URL as logged: every `api_key` parameter (however it is percent-encoded) left out of the
+ * query, and the value of an `api_key=` that a client wrongly put in the path left out too.
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  const path = (mark < 0 ? url : url.slice(0, mark)).replace(/(api(?:_|%5f)key=)[^/&;]*/gi, '$1');
+  if (mark < 0) return path;
+  const kept = url
+    .slice(mark + 1)
+    .split('&')
+    .filter((part) => parameterName(part) !== 'api_key');
+  return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+}
+
+/** One line per request when its response ends (or the client goes away). */
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      const line: Record<string, unknown> = {
+        method: req.method,
+        path: redactUrl(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e3) / 1e3,
+        ip: req.ip,
+      };
+      if (res.locals.keyId) line.key = res.locals.keyId;
+      if (!res.writableFinished) line.aborted = true;
+      logger.info(line, 'request');
+    });
+    next();
+  };
+}
