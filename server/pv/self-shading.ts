@@ -57,8 +57,10 @@ export class RowGeometry {
   readonly rowOffsets: Float64Array;
   /** Per row, the x of its corners measured from its axis: (o_i ± W/2) − o_i. */
   readonly cornerAcrossAxis: Float64Array;
-  /** Current corners, (row·4 + corner)·3 + {0: x, 1: y, 2: z}. */
+  /** Corners placed so far, (row·4 + corner)·3 + {0: x, 1: y, 2: z}. */
   readonly corners = new Float64Array(ROWS * CORNERS * 3);
+  private sinRotation = 0;
+  private cosRotation = 1;
 
   constructor(axisTiltDeg: number, axisAzimuthDeg: number, gcr: number) {
     this.sinAxisTilt = sind(axisTiltDeg);
@@ -78,31 +80,32 @@ export class RowGeometry {
     }
   }
 
+  /** Sets the rotation for the corners placed next: sind and cosd of `rotationDeg`. */
+  rotate(rotationDeg: number): void {
+    this.sinRotation = sind(rotationDeg);
+    this.cosRotation = cosd(rotationDeg);
+  }
+
   /**
-   * Places every corner for a rotation of `rotationDeg` (§6.2 steps 1–4): each row turned about its
-   * own axis, all rows tilted about y = 10, then turned to the axis azimuth.
+   * Places one corner for the current rotation (§6.2 steps 1–4): its row turned about its own axis,
+   * then tilted about y = 10 with all rows, then turned to the axis azimuth.
    */
-  placeCorners(rotationDeg: number): void {
-    const sinRotation = sind(rotationDeg);
-    const cosRotation = cosd(rotationDeg);
-    const { sinAxisTilt, cosAxisTilt, sinAxisAzimuth, cosAxisAzimuth, corners } = this;
-    for (let row = 0; row < ROWS; row++) {
-      const offset = this.rowOffsets[row]!;
-      for (let corner = 0; corner < CORNERS; corner++) {
-        const acrossAxis = this.cornerAcrossAxis[row * CORNERS + corner]!;
-        const alongAxis = corner === 1 || corner === 2 ? ROW_LENGTH : 0;
-        const z0 = 0;
-        const xRotated = acrossAxis * cosRotation + z0 * sinRotation + offset;
-        const zRotated = -acrossAxis * sinRotation + z0 * cosRotation;
-        const fromTiltLine = alongAxis - ROW_LENGTH;
-        const yTilted = fromTiltLine * cosAxisTilt + zRotated * sinAxisTilt + ROW_LENGTH;
-        const zTilted = -fromTiltLine * sinAxisTilt + zRotated * cosAxisTilt;
-        const at = (row * CORNERS + corner) * 3;
-        corners[at] = xRotated * cosAxisAzimuth + yTilted * sinAxisAzimuth;
-        corners[at + 1] = -xRotated * sinAxisAzimuth + yTilted * cosAxisAzimuth;
-        corners[at + 2] = zTilted;
-      }
-    }
+  placeCorner(row: number, corner: number): void {
+    const { sinRotation, cosRotation, sinAxisTilt, cosAxisTilt, sinAxisAzimuth, cosAxisAzimuth } = this;
+    const offset = this.rowOffsets[row]!;
+    const acrossAxis = this.cornerAcrossAxis[row * CORNERS + corner]!;
+    const alongAxis = corner === 1 || corner === 2 ? ROW_LENGTH : 0;
+    const z0 = 0;
+    const xRotated = acrossAxis * cosRotation + z0 * sinRotation + offset;
+    const zRotated = -acrossAxis * sinRotation + z0 * cosRotation;
+    const fromTiltLine = alongAxis - ROW_LENGTH;
+    const yTilted = fromTiltLine * cosAxisTilt + zRotated * sinAxisTilt + ROW_LENGTH;
+    const zTilted = -fromTiltLine * sinAxisTilt + zRotated * cosAxisTilt;
+    const at = (row * CORNERS + corner) * 3;
+    const corners = this.corners;
+    corners[at] = xRotated * cosAxisAzimuth + yTilted * sinAxisAzimuth;
+    corners[at + 1] = -xRotated * sinAxisAzimuth + yTilted * cosAxisAzimuth;
+    corners[at + 2] = zTilted;
   }
 }
 
@@ -112,7 +115,11 @@ export class RowGeometry {
  * result is where it lands across that row's width (0 when it misses). Rows act as infinitely long.
  */
 export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: number): number {
-  geometry.placeCorners(rotationDeg);
+  // only the corners this rotation's test reads are placed
+  geometry.rotate(rotationDeg);
+  geometry.placeCorner(0, 0);
+  geometry.placeCorner(1, 0);
+  geometry.placeCorner(2, 0);
   const v = geometry.corners;
   const sx = sun.x;
   const sy = sun.y;
@@ -124,6 +131,15 @@ export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: 
   const towardPrevious = (v[r00]! - v[r10]!) * sx + (v[r00 + 1]! - v[r10 + 1]!) * sy + (v[r00 + 2]! - v[r10 + 2]!) * sz;
   const towardNext = (v[r20]! - v[r10]!) * sx + (v[r20 + 1]! - v[r10 + 1]!) * sy + (v[r20 + 2]! - v[r10 + 2]!) * sz;
   const shadingRow = towardPrevious < towardNext ? 2 : 0;
+  geometry.placeCorner(shadingRow, 1);
+  geometry.placeCorner(shadingRow, 2);
+  geometry.placeCorner(shadingRow, 3);
+  if (shadingRow === 0) {
+    geometry.placeCorner(1, 2);
+    geometry.placeCorner(1, 3);
+  } else {
+    geometry.placeCorner(1, 1);
+  }
 
   // midpoint of row 1's sun-side long edge: corners 2 and 3 facing row 0, corners 0 and 1 facing row 2
   const ma = shadingRow === 0 ? r10 + 6 : r10;
