@@ -14,26 +14,40 @@ const AR_COATING_THICKNESS_M = 0.00002;
 const MIN_INCIDENCE_DEG = 0.5;
 const MAX_INCIDENCE_DEG = 89.5;
 
-/**
- * Fresnel transmittance of a layer of index `layerIndex` entered from a medium of index
- * `incomingIndex` at incidence `incidenceDeg`, with absorption over `thicknessM` (Duffie & Beckman
- * 5.3; ssc `transmittance`).
- */
-function transmittance(incidenceDeg: number, layerIndex: number, incomingIndex: number, thicknessM: number): number {
-  const incidence = incidenceDeg * DTOR;
-  const refraction = refractionAngleRad(incidence, layerIndex, incomingIndex);
-  const sinDifference = Math.sin(refraction - incidence);
-  const sinSum = Math.sin(refraction + incidence);
-  const tanDifference = Math.tan(refraction - incidence);
-  const tanSum = Math.tan(refraction + incidence);
-  const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
-  return (1 - reflected) * Math.exp((-EXTINCTION_PER_M * thicknessM) / Math.cos(refraction));
+/** Transmittance of one layer (`transmittance`); also gives the sine of the refraction angle. */
+interface Layer {
+  transmittance: number;
+  sinRefraction: number;
 }
 
-/** Snell's law: the refraction angle (radians) into a layer of index `layerIndex` from `incomingIndex`. */
-function refractionAngleRad(incidenceRad: number, layerIndex: number, incomingIndex: number): number {
-  return Math.asin((incomingIndex * Math.sin(incidenceRad)) / layerIndex);
+/**
+ * Fresnel transmittance of a layer of index `layerIndex` entered from a medium of index
+ * `incomingIndex`, with absorption over `thicknessM` (Duffie & Beckman 5.3; ssc `transmittance`),
+ * for an incidence angle given by its sine and cosine. With θ2 from Snell's law,
+ * τ = [1 − ½(sin²(θ2−θ1)/sin²(θ2+θ1) + tan²(θ2−θ1)/tan²(θ2+θ1))]·exp(−k·L/cos θ2); the angle sums
+ * are expanded so that only √ and exp are needed (same values to ~1e-16).
+ */
+function layerTransmittance(
+  sinIncidence: number,
+  cosIncidence: number,
+  layerIndex: number,
+  incomingIndex: number,
+  thicknessM: number,
+  out: Layer,
+): void {
+  const sinRefraction = (incomingIndex * sinIncidence) / layerIndex;
+  const cosRefraction = Math.sqrt(1 - sinRefraction * sinRefraction);
+  const sinDifference = sinRefraction * cosIncidence - cosRefraction * sinIncidence;
+  const sinSum = sinRefraction * cosIncidence + cosRefraction * sinIncidence;
+  const cosDifference = cosRefraction * cosIncidence + sinRefraction * sinIncidence;
+  const cosSum = cosRefraction * cosIncidence - sinRefraction * sinIncidence;
+  const tanRatio = (sinDifference * cosSum) / (cosDifference * sinSum);
+  const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + tanRatio * tanRatio);
+  out.transmittance = (1 - reflected) * Math.exp((-EXTINCTION_PER_M * thicknessM) / cosRefraction);
+  out.sinRefraction = sinRefraction;
 }
+
+const layer: Layer = { transmittance: 0, sinRefraction: 0 };
 
 function clampIncidence(incidenceDeg: number): number {
   return Math.min(Math.max(incidenceDeg, MIN_INCIDENCE_DEG), MAX_INCIDENCE_DEG);
@@ -41,14 +55,19 @@ function clampIncidence(incidenceDeg: number): number {
 
 /** Un-normalised cover transmittance (`iam_nonorm`): glass, or an AR coating on glass for premium modules. */
 function coverTransmittance(incidenceDeg: number, antiReflective: boolean): number {
-  const angle = clampIncidence(incidenceDeg);
-  if (!antiReflective) return transmittance(angle, GLASS_INDEX, 1, GLASS_THICKNESS_M);
-  // the glass is reached at the coating's refraction angle, in degrees
-  const coatingRefractionDeg = refractionAngleRad(angle * DTOR, AR_COATING_INDEX, 1) / DTOR;
-  return (
-    transmittance(angle, AR_COATING_INDEX, 1, AR_COATING_THICKNESS_M) *
-    transmittance(coatingRefractionDeg, GLASS_INDEX, AR_COATING_INDEX, GLASS_THICKNESS_M)
-  );
+  const angle = clampIncidence(incidenceDeg) * DTOR;
+  const sinAngle = Math.sin(angle);
+  const cosAngle = Math.cos(angle);
+  if (!antiReflective) {
+    layerTransmittance(sinAngle, cosAngle, GLASS_INDEX, 1, GLASS_THICKNESS_M, layer);
+    return layer.transmittance;
+  }
+  layerTransmittance(sinAngle, cosAngle, AR_COATING_INDEX, 1, AR_COATING_THICKNESS_M, layer);
+  const coating = layer.transmittance;
+  // the glass is reached at the coating's refraction angle
+  const sinInGlass = layer.sinRefraction;
+  layerTransmittance(sinInGlass, Math.sqrt(1 - sinInGlass * sinInGlass), GLASS_INDEX, AR_COATING_INDEX, GLASS_THICKNESS_M, layer);
+  return coating * layer.transmittance;
 }
 
 const TRANSMITTANCE_AT_1_DEG = {

@@ -18,17 +18,20 @@ export function newSurfaceAngles(): SurfaceAngles {
   return { incidenceRad: 0, tiltRad: 0, azimuthRad: 0 };
 }
 
-/** θ = acosc(sin Z · cos(A − γ) · sin β + cos Z · cos β) for a surface of tilt β and azimuth γ (§5.1, §5.5 step 3). */
+/**
+ * θ = acosc(sin Z · cos(A − γ) · sin β + cos Z · cos β) for a surface of tilt β and azimuth γ
+ * (§5.1, §5.5 step 3); the sines and cosines of Z and β are passed in, as they are computed once
+ * per site or per system.
+ */
 export function incidenceAngle(
-  zenithRad: number,
+  sinZenith: number,
+  cosZenith: number,
   sunAzimuthRad: number,
-  surfaceTiltRad: number,
+  sinSurfaceTilt: number,
+  cosSurfaceTilt: number,
   surfaceAzimuthRad: number,
 ): number {
-  return acosClamped(
-    Math.sin(zenithRad) * Math.cos(sunAzimuthRad - surfaceAzimuthRad) * Math.sin(surfaceTiltRad) +
-      Math.cos(zenithRad) * Math.cos(surfaceTiltRad),
-  );
+  return acosClamped(sinZenith * Math.cos(sunAzimuthRad - surfaceAzimuthRad) * sinSurfaceTilt + cosZenith * cosSurfaceTilt);
 }
 
 /** Two-axis tracking (§5.2): the surface faces the sun, θ = 0. */
@@ -66,5 +69,5 @@ export function rotatedSurface(
   }
   out.tiltRad = tilt;
   out.azimuthRad = azimuth;
-  out.incidenceRad = incidenceAngle(zenithRad, sunAzimuthRad, tilt, azimuth);
+  out.incidenceRad = incidenceAngle(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.sin(tilt), Math.cos(tilt), azimuth);
 }

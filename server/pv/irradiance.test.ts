@@ -18,7 +18,7 @@ function poaFor(dni: number, dhi: number, zenithDeg: number, incidenceDeg: numbe
   const sky = newPerezSky();
   perezSkyCoefficients(dni, dhi, zenithDeg * DEG, sky);
   const poa = newPoaComponents();
-  perezPlaneOfArray(sky, zenithDeg * DEG, Math.cos(zenithDeg * DEG), incidenceDeg * DEG, tiltDeg * DEG, albedo, poa);
+  perezPlaneOfArray(sky, zenithDeg * DEG, Math.cos(zenithDeg * DEG), incidenceDeg * DEG, Math.cos(tiltDeg * DEG), Math.sin(tiltDeg * DEG), albedo, poa);
   return { sky, poa };
 }
 

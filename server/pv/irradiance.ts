@@ -133,21 +133,21 @@ export function newPoaComponents(): PoaComponents {
 }
 
 /**
- * Perez beam, sky and ground irradiance on a surface of tilt `surfaceTiltRad` with angle of
- * incidence `incidenceRad`, for a record whose sky is `sky` (§7.3). `cosZenith` is cos Z and
- * `albedo` the ground reflectance.
+ * Perez beam, sky and ground irradiance on a surface of tilt β (given by its cosine and sine)
+ * with angle of incidence `incidenceRad`, for a record whose sky is `sky` (§7.3). `cosZenith` is
+ * cos Z and `albedo` the ground reflectance.
  */
 export function perezPlaneOfArray(
   sky: PerezSky,
   zenithRad: number,
   cosZenith: number,
   incidenceRad: number,
-  surfaceTiltRad: number,
+  cosTilt: number,
+  sinTilt: number,
   albedo: number,
   out: PoaComponents,
 ): void {
   const cosIncidence = Math.cos(incidenceRad);
-  const cosTilt = Math.cos(surfaceTiltRad);
   const beam = sky.beamNormalWm2;
   const diffuse = sky.diffuseHorizontalWm2;
   if (sky.perezCase === PerezCase.lowSun) {
@@ -165,7 +165,7 @@ export function perezPlaneOfArray(
     out.skyDiffuseWm2 =
       (diffuse * (1 - f1) * (1 + cosTilt)) / 2 +
       (diffuse * f1 * incidenceFactor) / sky.circumsolarCosZenith +
-      diffuse * f2 * Math.sin(surfaceTiltRad);
+      diffuse * f2 * sinTilt;
     out.groundDiffuseWm2 = (albedo * (beam * cosZenith + diffuse) * (1 - cosTilt)) / 2;
   }
 }

@@ -116,6 +116,8 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
   );
   const tiltRad = tiltDeg * DTOR;
   const azimuthRad = azimuthDeg * DTOR;
+  const sinFixedTilt = Math.sin(tiltRad);
+  const cosFixedTilt = Math.cos(tiltRad);
   const tracksOneAxis = arrayType === ArrayType.oneAxis || arrayType === ArrayType.oneAxisBacktracking;
   const rows = tracksOneAxis ? new RowGeometry(tiltDeg, azimuthDeg, gcr) : null;
 
@@ -168,8 +170,11 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
     } else {
       surface.tiltRad = tiltRad;
       surface.azimuthRad = azimuthRad;
-      surface.incidenceRad = incidenceAngle(zenith, sunAzimuth, tiltRad, azimuthRad);
+      surface.incidenceRad = incidenceAngle(site.sinZenith[i]!, site.cosZenith[i]!, sunAzimuth, sinFixedTilt, cosFixedTilt, azimuthRad);
     }
+    const fixed = arrayType === ArrayType.fixedOpenRack || arrayType === ArrayType.fixedRoofMount;
+    const cosTilt = fixed ? cosFixedTilt : Math.cos(surface.tiltRad);
+    const sinTilt = fixed ? sinFixedTilt : Math.sin(surface.tiltRad);
 
     const dni = site.dniWm2[i]!;
     const albedo = site.albedo[i]!;
@@ -179,7 +184,7 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
       poa.groundDiffuseWm2 = 0;
     } else {
       readSky(site, i, sky);
-      perezPlaneOfArray(sky, zenith, site.cosZenith[i]!, surface.incidenceRad, surface.tiltRad, albedo, poa);
+      perezPlaneOfArray(sky, zenith, site.cosZenith[i]!, surface.incidenceRad, cosTilt, sinTilt, albedo, poa);
     }
 
     let beamFactor = 1;

@@ -55,9 +55,10 @@ export interface PreparedSite {
 
   /** `SunUp` class of each record. */
   sunUp: Uint8Array;
-  /** Sun zenith (refracted) and azimuth in radians, cos of the zenith; 0 at night. */
+  /** Sun zenith (refracted) and azimuth in radians, sin and cos of the zenith; 0 at night. */
   zenithRad: Float64Array;
   azimuthRad: Float64Array;
+  sinZenith: Float64Array;
   cosZenith: Float64Array;
   /** Zenith in degrees as the self-shading model takes it, Z·(180/π). */
   zenithDeg: Float64Array;
@@ -117,6 +118,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const sunUp = new Uint8Array(n);
   const zenithRad = new Float64Array(n);
   const azimuthRad = new Float64Array(n);
+  const sinZenith = new Float64Array(n);
   const cosZenith = new Float64Array(n);
   const zenithDeg = new Float64Array(n);
   const beamAboveExtraterrestrial = new Uint8Array(n);
@@ -178,6 +180,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     const azimuth = sun.azimuthRad;
     zenithRad[i] = zenith;
     azimuthRad[i] = azimuth;
+    sinZenith[i] = Math.sin(zenith);
     cosZenith[i] = Math.cos(zenith);
     zenithDeg[i] = zenith * RAD_TO_DEG;
     beamAboveExtraterrestrial[i] = beamExceedsExtraterrestrial(dni, cosZenith[i]!, sun.extraterrestrialHorizontalWm2) ? 1 : 0;
@@ -216,6 +219,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     sunUp,
     zenithRad,
     azimuthRad,
+    sinZenith,
     cosZenith,
     zenithDeg,
     beamAboveExtraterrestrial,
