@@ -47,6 +47,7 @@ function hourlyError(actual: number, expected: number): number {
 
 test('PVWatts v5 reproduces every reference case', { skip: !available && `reference data not found at ${pvwattsDir}` }, async (t) => {
   const worst = new Map<string, Worst>();
+  const worstSoFar = (output: string) => worst.get(output)?.error ?? -1;
   const note = (output: string, error: number, where: string) => {
     const current = worst.get(output);
     if (current === undefined || error > current.error) worst.set(output, { error, where });
@@ -91,8 +92,8 @@ test('PVWatts v5 reproduces every reference case', { skip: !available && `refere
             const perValue = value.length === 12 ? summaryError : hourlyError;
             for (let i = 0; i < value.length; i++) {
               const error = perValue(values[i]!, value[i]!);
-              note(name, error, `${where} [${i}]`);
-              assert.ok(error <= RELATIVE_TOLERANCE, `${name}[${i}]: ${values[i]} vs ${value[i]}`);
+              if (error > worstSoFar(name)) note(name, error, `${where} [${i}]`);
+              if (!(error <= RELATIVE_TOLERANCE)) assert.fail(`${name}[${i}]: ${values[i]} vs ${value[i]}`);
             }
           }
         });
