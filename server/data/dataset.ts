@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from './database.ts';
+import { BuildingResourceStore } from './building-resources.ts';
 import { StationStore } from './stations.ts';
 
 export interface DataFile {
@@ -28,6 +29,7 @@ export class DataSet {
     readonly manifest: Manifest,
     readonly db: Database,
     readonly stations: StationStore,
+    readonly buildingResources: BuildingResourceStore,
   ) {}
 
   static manifestPath(dir: string): string {
@@ -46,7 +48,8 @@ export class DataSet {
     };
     const db = await Database.open();
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
-    return new DataSet(dir, manifest, db, stations);
+    const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
+    return new DataSet(dir, manifest, db, stations, buildingResources);
   }
 
   close(): void {

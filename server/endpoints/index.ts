@@ -1,5 +1,6 @@
 // Every endpoint the server answers.
+import { buildingResourceEndpoints } from './building-resources.ts';
 import { fuelStationEndpoints } from './fuel-stations.ts';
 import type { Endpoint } from './types.ts';
 
-export const endpoints: Endpoint[] = [...fuelStationEndpoints];
+export const endpoints: Endpoint[] = [...fuelStationEndpoints, ...buildingResourceEndpoints];

@@ -1,0 +1,474 @@
+// The commercial building resources data set: resources, events and vocabulary terms in the
+// service's own JSON (Drupal 7 field layout), or the seeded sample, validated against
+// building-resource, building-event and building-term.schema.json and written as three Parquet
+// files. Items are ragged nested Drupal records, so each is stored whole (its JSON, nested keys in
+// schema order) beside the columns the server searches and filters by: nid, vid, type, title,
+// created, changed, search_text (title and body without HTML), tids (every term id the item
+// references) and, for events, starts_at/ends_at (field_event_date in UTC).
+//
+// Source layout, DIR/building-resources/ (every file optional, each may be .gz):
+//   resources*.json   resources, an object keyed by nid (the resources endpoint's JSON)
+//   events*.json      events, likewise (the events endpoint's JSON)
+//   any other *.json  vocabulary terms: {"result":[term, ...]} (the taxonomy endpoint's JSON) or an
+//                     array of terms; each term names its vocabulary_machine_name
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { schemaById, validatorFor } from '../../schemas/registry.ts';
+import { resolveRef, type JsonSchema } from '../../server/formats/shape.ts';
+import { sha256File, type ColumnSpec, type DataSetWriter } from '../dataset-writer.ts';
+import { describeIssue, type Issue } from '../issues.ts';
+import { readDrupalNodes, readVocabularyTerms, type KeyedRecord } from '../readers/building-resources.ts';
+import { generateBuildingResources } from '../sample/building-resources.ts';
+import { emptyReport, type DatasetBuilder, type DatasetReport } from './types.ts';
+
+export const DATASET = 'building_resources';
+export const SOURCE_FOLDER = 'building-resources';
+export const RESOURCE_SCHEMA = '/api/schemas/building-resource.schema.json';
+export const EVENT_SCHEMA = '/api/schemas/building-event.schema.json';
+export const TERM_SCHEMA = '/api/schemas/building-term.schema.json';
+
+/** Which vocabulary each term field draws from (field_resource_type_superset draws from all four type vocabularies). */
+export const FIELD_VOCABULARIES: Record<string, string> = {
+  field_event_type: 'event_types',
+  field_publication_type: 'publication_types',
+  field_resource_type: 'resource_types',
+  field_tool_type: 'tool_types',
+  field_collections: 'collections',
+  field_portal_tags: 'portals',
+  field_topics: 'topics',
+  field_states: 'states',
+  field_audience_types: 'audience_types',
+  field_keywords: 'keywords',
+  field_building_types: 'building_types',
+  field_primary_institution: 'institutions',
+  field_secondary_institution: 'institutions',
+  field_construction_types: 'construction_types',
+  field_phases_of_delivery: 'phases_of_delivery',
+};
+export const SUPERSET_FIELD = 'field_resource_type_superset';
+const TERM_FIELDS = [...Object.keys(FIELD_VOCABULARIES), SUPERSET_FIELD];
+
+type Item = Record<string, unknown>;
+
+export interface NodeRow {
+  nid: number;
+  vid: number;
+  type: string | null;
+  title: string;
+  created: number;
+  changed: number;
+  search_text: string;
+  tids: string[];
+  starts_at: string | null;
+  ends_at: string | null;
+  item: string;
+}
+
+export interface TermRow {
+  tid: number;
+  vid: number;
+  vocabulary: string;
+  name: string;
+  weight: number | null;
+  term: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text, terms and dates of an item.
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Text without HTML: tags become spaces, entities are decoded, whitespace is collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const und = (field: unknown): Array<Record<string, unknown>> => (typeof field === 'object' && field !== null && !Array.isArray(field) && Array.isArray((field as { und?: unknown }).und) ? ((field as { und: Array<Record<string, unknown>> }).und) : []);
+
+/** What `s` searches: the title, then the body's values and summaries as plain text. */
+export function searchText(item: Item): string {
+  const parts = [String(item.title ?? '')];
+  for (const body of und(item.body)) for (const key of ['value', 'summary']) if (typeof body[key] === 'string' && body[key]) parts.push(plainText(body[key] as string));
+  return parts.join('\n');
+}
+
+/** Every term id an item references, in field order, without repeats. */
+export function termIds(item: Item): string[] {
+  const tids = new Set<string>();
+  for (const field of TERM_FIELDS) for (const term of und(item[field])) if (typeof term.tid === 'string') tids.add(term.tid);
+  return [...tids];
+}
+
+/** The UTC instant a Date module value stands for, as `YYYY-MM-DD HH:MM:SS`; undefined when it cannot be read. */
+export function utcDateTime(value: unknown, timezoneDb: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (Number.isNaN(wall)) return undefined;
+  let utc = wall;
+  if (typeof timezoneDb === 'string' && timezoneDb !== 'UTC') {
+    try {
+      const offset = (at: number) => {
+        const name = new Intl.DateTimeFormat('en-US', { timeZone: timezoneDb, timeZoneName: 'longOffset' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName')!.value;
+        const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+        return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3]) * 60) * 1000 : 0;
+      };
+      utc = wall - offset(wall - offset(wall));
+    } catch {
+      return undefined;
+    }
+  }
+  return new Date(utc).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key order: nested values are written in their schema's order, so the schema alone decides it.
+
+function lookup(id: string): JsonSchema | undefined {
+  try {
+    return schemaById(id);
+  } catch {
+    return undefined;
+  }
+}
+
+function documentOf(ref: string, baseId: string): string {
+  const [document] = ref.split('#');
+  return document ? new URL(document, new URL(baseId, 'http://base.invalid')).pathname : baseId;
+}
+
+function kindMatches(schema: JsonSchema, value: unknown): boolean {
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.length === 0) return true;
+  if (Array.isArray(value)) return types.includes('array');
+  if (value === null) return types.includes('null');
+  return types.includes(typeof value === 'object' ? 'object' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value) || (typeof value === 'number' && types.includes('number'));
+}
+
+/** `value` with the keys of every object in the order its schema lists them (unknown keys last). */
+export function orderBySchema(value: unknown, schema: JsonSchema, baseId: string): unknown {
+  if (typeof schema.$ref === 'string') return orderBySchema(value, resolveRef(schema.$ref, baseId, lookup), documentOf(schema.$ref, baseId));
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (options) {
+    for (const option of options) {
+      const resolved = typeof option.$ref === 'string' ? resolveRef(option.$ref, baseId, lookup) : option;
+      if (kindMatches(resolved, value)) return orderBySchema(value, option, baseId);
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return schema.items ? value.map((item) => orderBySchema(item, schema.items as JsonSchema, baseId)) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, property] of Object.entries(properties)) if (key in record) out[key] = orderBySchema(record[key], property, baseId);
+  for (const [key, child] of Object.entries(record)) if (!(key in out)) out[key] = child;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation: one issue per failing top-level field, naming the most specific failure inside it.
+
+function valueAt(record: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), record);
+}
+
+function reasonOf(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'type':
+      return `must be ${String(error.params.type).replace(',null', ' or null')}`;
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'required':
+      return 'is missing';
+    case 'pattern':
+      return `must match ${String(error.params.pattern)}`;
+    case 'additionalProperties':
+      return `has an unexpected key ${JSON.stringify(error.params.additionalProperty)}`;
+    case 'maxItems':
+      return error.params.limit === 0 ? 'must be [] or {"und":[...]}' : (error.message ?? 'has too many items');
+    case 'minItems':
+      return 'must not be empty';
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+export function itemIssues(validate: ValidateFunction, item: Item, where: Pick<Issue, 'file' | 'line' | 'record'>, label: string): Issue[] {
+  if (validate(item)) return [];
+  const byField = new Map<string, ErrorObject>();
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'anyOf') continue;
+    const path = error.instancePath.split('/').slice(1);
+    const field = error.keyword === 'required' && path.length === 0 ? String(error.params.missingProperty) : (path[0] ?? '');
+    const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+    const previous = byField.get(field);
+    if (!previous || depth(error) > depth(previous)) byField.set(field, error);
+  }
+  return [...byField.entries()].map(([field, error]) => {
+    const path = error.instancePath.split('/').slice(1);
+    const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
+    const wrapper = path.length === 1 && !missing && (field === 'body' || field.startsWith('field_')) && (error.keyword === 'type' || error.keyword === 'maxItems');
+    return {
+      ...where,
+      field: [...path, ...(missing ? [missing] : [])].join('.') || field,
+      value: missing ? undefined : valueAt(item, path),
+      reason: `${wrapper ? 'must be [] or {"und":[...]}' : reasonOf(error)} (${label})`,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Source<T> {
+  file: string;
+  entries: Array<KeyedRecord & { values: T }>;
+}
+
+interface Sources {
+  resources: Source<unknown>[];
+  events: Source<unknown>[];
+  terms: Source<unknown>[];
+}
+
+function sourceFiles(sourceDir: string): string[] {
+  const folder = join(sourceDir, SOURCE_FOLDER);
+  try {
+    if (!statSync(folder).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  return readdirSync(folder)
+    .filter((name) => /\.json(\.gz)?$/i.test(name))
+    .sort()
+    .map((name) => join(folder, name));
+}
+
+async function readSources(writer: DataSetWriter, sourceDir: string): Promise<Sources> {
+  const sources: Sources = { resources: [], events: [], terms: [] };
+  for (const path of sourceFiles(sourceDir)) {
+    const file = path.split('/').pop()!;
+    writer.addSource({ path: path.slice(sourceDir.length).replace(/^\/+/, ''), bytes: statSync(path).size, sha256: await sha256File(path) });
+    if (/^resources/i.test(file)) sources.resources.push({ file, entries: readDrupalNodes(path) });
+    else if (/^events/i.test(file)) sources.events.push({ file, entries: readDrupalNodes(path) });
+    else sources.terms.push({ file, entries: readVocabularyTerms(path) });
+  }
+  return sources;
+}
+
+function sampleSources(seed: number): Sources {
+  const sample = generateBuildingResources(seed);
+  const keyed = (records: Record<string, unknown>) => Object.entries(records).map(([key, values], record) => ({ record, key, values }));
+  return {
+    resources: [{ file: 'sample resources', entries: keyed(sample.resources) }],
+    events: [{ file: 'sample events', entries: keyed(sample.events) }],
+    terms: [{ file: 'sample vocabularies', entries: sample.terms.map((values, record) => ({ record, values })) }],
+  };
+}
+
+interface Checked<T> {
+  rows: T[];
+  rejects: string[];
+}
+
+function reject(report: DatasetReport, rejects: string[], problems: Issue[]): void {
+  report.problems.push(...problems);
+  report.rejectedRecords++;
+  const { file, record } = problems[0];
+  rejects.push(JSON.stringify({ file, record, problems: problems.map(describeIssue) }));
+}
+
+function checkNodes(kind: 'resource' | 'event', sources: Source<unknown>[], report: DatasetReport): Checked<NodeRow> & { items: Item[] } {
+  const schemaId = kind === 'resource' ? RESOURCE_SCHEMA : EVENT_SCHEMA;
+  const schema = schemaById(schemaId);
+  const known = new Set(Object.keys(schema.properties as object));
+  const validate = validatorFor(schemaId);
+  const rows: NodeRow[] = [];
+  const items: Item[] = [];
+  const rejects: string[] = [];
+  const firstSeen = new Map<number, string>();
+  for (const { file, entries } of sources) {
+    const ignored = new Map<string, number>();
+    for (const { record, key, values } of entries) {
+      const where = { file, record };
+      const label = `${kind} ${key ?? (values as Item | null)?.nid ?? `#${record}`}`;
+      if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+        reject(report, rejects, [{ ...where, reason: `${label}: not an object` }]);
+        continue;
+      }
+      const item: Item = {};
+      for (const [name, value] of Object.entries(values)) {
+        if (known.has(name)) item[name] = value;
+        else ignored.set(name, (ignored.get(name) ?? 0) + 1);
+      }
+      const problems = itemIssues(validate, item, where, label);
+      const nid = Number(item.nid);
+      if (problems.length === 0 && key !== undefined && key !== item.nid) problems.push({ ...where, field: 'nid', value: item.nid, reason: `differs from the key ${JSON.stringify(key)} it is filed under` });
+      if (problems.length === 0 && firstSeen.has(nid)) problems.push({ ...where, field: 'nid', value: item.nid, reason: `nid ${nid} was already read at ${firstSeen.get(nid)}` });
+      let startsAt: string | null = null;
+      let endsAt: string | null = null;
+      if (problems.length === 0 && (kind === 'event' || item.type === 'event')) {
+        const date = und(item.field_event_date)[0];
+        if (date) {
+          startsAt = utcDateTime(date.value, date.timezone_db) ?? null;
+          endsAt = utcDateTime(date.value2 ?? date.value, date.timezone_db) ?? null;
+          if (startsAt === null) problems.push({ ...where, field: 'field_event_date.und.0', value: date, reason: `timezone_db ${JSON.stringify(date.timezone_db)} is not a time zone (${label})` });
+        } else if (kind === 'event') {
+          report.notes.push({ ...where, field: 'field_event_date', reason: `${label} has no date: it is listed without scope only` });
+        }
+      }
+      if (problems.length > 0) {
+        reject(report, rejects, problems);
+        continue;
+      }
+      firstSeen.set(nid, `${file} record ${record}`);
+      const ordered = orderBySchema(item, schema, schemaId) as Item;
+      items.push(ordered);
+      rows.push({
+        nid,
+        vid: Number(item.vid),
+        type: typeof item.type === 'string' ? item.type : null,
+        title: item.title as string,
+        created: Number(item.created),
+        changed: Number(item.changed),
+        search_text: searchText(item),
+        tids: termIds(item),
+        starts_at: startsAt,
+        ends_at: endsAt,
+        item: JSON.stringify(ordered),
+      });
+    }
+    for (const [name, count] of ignored) report.notes.push({ file, field: name, reason: `not a field of the ${kind} schema: ignored in ${count} record${count === 1 ? '' : 's'}` });
+  }
+  return { rows, items, rejects };
+}
+
+function checkTerms(sources: Source<unknown>[], report: DatasetReport): Checked<TermRow> {
+  const schema = schemaById(TERM_SCHEMA);
+  const validate = validatorFor(TERM_SCHEMA);
+  const rows: TermRow[] = [];
+  const rejects: string[] = [];
+  const firstSeen = new Map<number, string>();
+  for (const { file, entries } of sources) {
+    for (const { record, key, values } of entries) {
+      const where = { file, record };
+      const label = `term ${(values as Item | null)?.tid ?? key ?? `#${record}`}`;
+      if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+        reject(report, rejects, [{ ...where, reason: `${label}: not an object` }]);
+        continue;
+      }
+      const term = values as Item;
+      const problems = itemIssues(validate, term, where, label);
+      const tid = Number(term.tid);
+      if (problems.length === 0 && firstSeen.has(tid)) problems.push({ ...where, field: 'tid', value: term.tid, reason: `tid ${tid} was already read at ${firstSeen.get(tid)}` });
+      if (problems.length > 0) {
+        reject(report, rejects, problems);
+        continue;
+      }
+      firstSeen.set(tid, `${file} record ${record}`);
+      rows.push({
+        tid,
+        vid: Number(term.vid),
+        vocabulary: term.vocabulary_machine_name as string,
+        name: term.name as string,
+        weight: term.weight === undefined ? null : Number(term.weight),
+        term: JSON.stringify(orderBySchema(term, schema, TERM_SCHEMA)),
+      });
+    }
+  }
+  return { rows, rejects };
+}
+
+/** Term references that no vocabulary file explains, or that sit in a field of another vocabulary: notes, never rejections. */
+function checkReferences(label: string, items: Item[], terms: TermRow[], report: DatasetReport): void {
+  const vocabularyOf = new Map(terms.map((term) => [String(term.tid), term.vocabulary]));
+  const unknown = new Map<string, Set<string>>();
+  const misplaced: string[] = [];
+  for (const item of items) {
+    for (const [field, vocabulary] of Object.entries(FIELD_VOCABULARIES)) {
+      for (const { tid } of und(item[field])) {
+        const found = vocabularyOf.get(tid as string);
+        if (found === undefined) {
+          if (!unknown.has(field)) unknown.set(field, new Set());
+          unknown.get(field)!.add(tid as string);
+        } else if (found !== vocabulary && misplaced.length < 10) {
+          misplaced.push(`${item.nid}: ${field} has term ${tid} of ${found}`);
+        }
+      }
+    }
+  }
+  if (unknown.size > 0) {
+    const list = [...unknown].map(([field, tids]) => `${field} ${[...tids].slice(0, 8).join(', ')}${tids.size > 8 ? `, … (${tids.size})` : ''}`).join('; ');
+    report.notes.push({ file: label, reason: `term ids in no vocabulary file (filters take their id, not a name): ${list}` });
+  }
+  if (misplaced.length) report.notes.push({ file: label, reason: `terms in a field of another vocabulary: ${misplaced.join('; ')}` });
+}
+
+const NODE_COLUMNS: ColumnSpec[] = [
+  { name: 'nid', type: 'INTEGER' },
+  { name: 'vid', type: 'INTEGER' },
+  { name: 'type', type: 'VARCHAR' },
+  { name: 'title', type: 'VARCHAR' },
+  { name: 'created', type: 'BIGINT' },
+  { name: 'changed', type: 'BIGINT' },
+  { name: 'search_text', type: 'VARCHAR' },
+  { name: 'tids', type: 'VARCHAR[]' },
+  { name: 'starts_at', type: 'TIMESTAMP' },
+  { name: 'ends_at', type: 'TIMESTAMP' },
+  { name: 'item', type: 'VARCHAR' },
+];
+const TERM_COLUMNS: ColumnSpec[] = [
+  { name: 'tid', type: 'INTEGER' },
+  { name: 'vid', type: 'INTEGER' },
+  { name: 'vocabulary', type: 'VARCHAR' },
+  { name: 'name', type: 'VARCHAR' },
+  { name: 'weight', type: 'INTEGER' },
+  { name: 'term', type: 'VARCHAR' },
+];
+
+async function writeNodes(writer: DataSetWriter, file: 'resources' | 'events', rows: NodeRow[]): Promise<void> {
+  const staged = await writer.stage(`${DATASET}_${file}`, NODE_COLUMNS, rows as unknown as Array<Record<string, unknown>>);
+  const withType = file === 'resources' ? 'type, ' : '';
+  const withDates = file === 'events' ? 'CAST(starts_at AS TIMESTAMP) AS starts_at, CAST(ends_at AS TIMESTAMP) AS ends_at, ' : '';
+  await writer.copyToParquet(DATASET, file, `SELECT nid, vid, ${withType}title, created, changed, search_text, CAST(tids AS INTEGER[]) AS tids, ${withDates}item FROM ${staged} ORDER BY nid`);
+}
+
+export const buildingResources: DatasetBuilder = {
+  name: DATASET,
+  async build(writer, options) {
+    const report = emptyReport();
+    const sources = options.sample ? sampleSources(options.sample.seed) : await readSources(writer, options.sourceDir!);
+    const terms = checkTerms(sources.terms, report);
+    const resources = checkNodes('resource', sources.resources, report);
+    const events = checkNodes('event', sources.events, report);
+    if (options.sample && report.problems.length > 0) throw new Error(`The sample generator made invalid building resources: ${report.problems.slice(0, 5).map(describeIssue).join('; ')}`);
+    if (resources.items.length) checkReferences('resources', resources.items, terms.rows, report);
+    if (events.items.length) checkReferences('events', events.items, terms.rows, report);
+    const rejects = [...terms.rejects, ...resources.rejects, ...events.rejects];
+    if (rejects.length > 0) writer.writeRejects(DATASET, rejects);
+
+    await writeNodes(writer, 'resources', resources.rows);
+    await writeNodes(writer, 'events', events.rows);
+    const staged = await writer.stage(`${DATASET}_terms`, TERM_COLUMNS, terms.rows as unknown as Array<Record<string, unknown>>);
+    await writer.copyToParquet(DATASET, 'terms', `SELECT * FROM ${staged} ORDER BY tid`);
+    const entry = writer.dataset(DATASET);
+    entry.rejected = report.rejectedRecords;
+    entry.repaired = 0;
+    return report;
+  },
+};

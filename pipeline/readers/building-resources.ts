@@ -1,0 +1,47 @@
+// The commercial building resources service's own JSON (Drupal 7 Services): resources and events
+// as an object keyed by nid (`{"718":{…},"1083":{…}}`, or `[]` when there are none, as PHP writes
+// an empty array), and vocabulary terms as the taxonomy resource answers (`{"result":[term, …]}`)
+// or as a bare array of terms. Files may be gzip-compressed.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { BuildFailed } from '../issues.ts';
+
+export interface KeyedRecord {
+  /** 0-based position of the record in its file. */
+  record: number;
+  /** The object key the record was found under (its nid, or its tid for terms keyed by tid). */
+  key?: string;
+  values: unknown;
+}
+
+function readJson(path: string): unknown {
+  const file = basename(path);
+  const bytes = readFileSync(path);
+  try {
+    return JSON.parse((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
+  } catch (error) {
+    throw new BuildFailed(`${file}: not valid JSON (${(error as Error).message})`, [{ file, reason: `not valid JSON: ${(error as Error).message}` }]);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Nodes (resources or events): `{"<nid>":{…}, …}`; `[]` and a bare array of nodes are read too. */
+export function readDrupalNodes(path: string): KeyedRecord[] {
+  const document = readJson(path);
+  if (Array.isArray(document)) return document.map((values, record) => ({ record, values }));
+  if (isObject(document)) return Object.entries(document).map(([key, values], record) => ({ record, key, values }));
+  const file = basename(path);
+  throw new BuildFailed(`${file}: expected an object keyed by nid ({"718":{...}}) or []`, [{ file, reason: 'expected an object keyed by nid ({"718":{...}}) or []' }]);
+}
+
+/** Vocabulary terms: `{"result":[…]}` (the service's answer), a bare array, or an object keyed by tid. */
+export function readVocabularyTerms(path: string): KeyedRecord[] {
+  const document = readJson(path);
+  const terms = isObject(document) && 'result' in document ? document.result : document;
+  if (Array.isArray(terms)) return terms.map((values, record) => ({ record, values }));
+  if (isObject(terms)) return Object.entries(terms).map(([key, values], record) => ({ record, key, values }));
+  const file = basename(path);
+  throw new BuildFailed(`${file}: expected vocabulary terms: {"result":[...]} or an array of terms`, [{ file, reason: 'expected vocabulary terms: {"result":[...]} or an array of terms' }]);
+}
