@@ -162,7 +162,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: hasSha
     assert.equal(viaParameter.headers.get('content-type'), 'application/json; charset=utf-8');
     const unknown = await server.get(withKey('/api/alt-fuel-stations/v1/nearest.zzz?location=02128', server.key));
     assert.equal(unknown.status, 404);
-    assert.equal((await unknown.json()).error.code, 'NOT_FOUND');
+    assert.equal(((await unknown.json()) as any).error.code, 'NOT_FOUND');
     const csv = await server.get(withKey('/api/alt-fuel-stations/v1.csv?state=MA&fuel_type=CNG', server.key));
     const table = parse(await csv.text(), { columns: true }) as Row[];
     assert.equal(table.length, select(rows, { state: 'MA', fuel_type: 'CNG' }).length);
@@ -218,14 +218,14 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: hasSha
         }
         const repeated = await server.get(withKey(`/api/alt-fuel-stations/v1/nearest.json?latitude=42.36&longitude=-71.06&${parameter}=1&${parameter}=2`, server.key));
         assert.equal(repeated.status, 422, `${parameter} repeated`);
-        assert.match((await repeated.json()).errors.join(' '), new RegExp(`'${parameter}'`));
+        assert.match(((await repeated.json()) as any).errors.join(' '), new RegExp(`'${parameter}'`));
       });
     }
 
     test('messages name the parameter and, for an unknown value, the values allowed', async () => {
       const response = await server.get(withKey('/api/alt-fuel-stations/v1.json?fuel_type=ELEC,XX&limit=0', server.key));
       assert.equal(response.status, 422);
-      const { errors } = await response.json();
+      const { errors } = (await response.json()) as { errors: string[] };
       assert.deepEqual(errors, [
         "The 'limit' parameter has an invalid value '0': The most stations to return: a positive integer, or all.",
         "The 'fuel_type' parameter has an invalid value 'XX'. Allowed values: all, BD, CNG, E85, ELEC, HY, LNG, LPG, RD.",

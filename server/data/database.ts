@@ -1,7 +1,7 @@
 // DuckDB for the server: one in-memory instance, a small pool of connections so that queries run
 // side by side, and prepared statements kept per connection. Every value from a request is bound
 // as a parameter; SQL text is only ever assembled from our own fragments.
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export interface Param {
   value: DuckDBValue;
@@ -28,7 +28,9 @@ export class Database {
   }
 
   static async open(options: { threads?: number; connections?: number } = {}): Promise<Database> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 2) });
+    // DuckDB's allocator keeps up to 128 MB of freed memory by default; a server that loads once and
+    // then answers small queries is better off returning it.
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 2), allocator_flush_threshold: '8MB' });
     const connections: PooledConnection[] = [];
     for (let i = 0; i < (options.connections ?? 4); i++) connections.push({ connection: await instance.connect(), prepared: new Map() });
     return new Database(instance, connections);
@@ -72,6 +74,23 @@ export class Database {
       // An empty result has no column arrays at all.
       names.forEach((name, i) => (columns[name] = values[i] ?? []));
       return columns;
+    } finally {
+      this.release(pooled);
+    }
+  }
+
+  /** A large result chunk by chunk (about 2,048 rows each), so that it is never held whole. */
+  async *stream(sql: string): AsyncGenerator<Columns> {
+    const pooled = await this.acquire();
+    try {
+      const result = await pooled.connection.stream(sql);
+      const names = result.columnNames();
+      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const values = chunk.convertColumns(JSDuckDBValueConverter);
+        const columns: Columns = {};
+        names.forEach((name, i) => (columns[name] = values[i]));
+        yield columns;
+      }
     } finally {
       this.release(pooled);
     }

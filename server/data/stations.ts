@@ -53,6 +53,14 @@ const RESPONSE_FIELDS = [
   'lpg_primary', 'id', 'updated_at',
 ];
 
+const DATE_FIELDS = ['expected_date', 'date_last_confirmed', 'open_date', 'updated_at'];
+
+/**
+ * Every record starts as a copy of this one, so all 60,000 share one compact object layout; objects
+ * grown key by key past a few dozen properties fall back to a dictionary layout several times larger.
+ */
+const RECORD_TEMPLATE: Record<string, unknown> = Object.fromEntries([...RESPONSE_FIELDS, 'federal_agency'].map((field) => [field, undefined]));
+
 const TABLE = 'fuel_stations';
 
 function cellOf(latitudeIndex: number, longitudeIndex: number): number {
@@ -91,7 +99,7 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
   if (filters.cards) conditions.push(`list_has_any(cards_list, ${list('cards', filters.cards.map((c) => c.toLowerCase()))})`);
   if (filters.ownerTypes) conditions.push(`list_contains(${list('owner', filters.ownerTypes)}, owner_type_code)`);
   if (filters.federalAgencyIds) conditions.push(`list_contains(${sql.bind('agency', { value: listValue(filters.federalAgencyIds), type: LIST(INTEGER) })}, federal_agency_id)`);
-  if (filters.evNetworks) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('network', filters.evNetworks.map((n) => n.toLowerCase()))}, lower(ev_network))`);
+  if (filters.evNetworks) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('network', filters.evNetworks.map((n) => n.toLowerCase()))}, ev_network)`);
   if (filters.evChargingLevels) {
     const column = { '1': 'ev_level1_evse_num', '2': 'ev_level2_evse_num', dc_fast: 'ev_dc_fast_num' };
     conditions.push(`fuel_type_code = 'ELEC' AND (${filters.evChargingLevels.map((level) => `${column[level]} > 0`).join(' OR ')})`);
@@ -101,18 +109,12 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
   return conditions;
 }
 
-function countsOf(fuels: unknown[], outlets: unknown[]): StationCounts {
-  const stations = new Map<string, number>();
-  let elecOutlets = 0;
-  for (let i = 0; i < fuels.length; i++) {
-    const fuel = fuels[i] as string;
-    stations.set(fuel, (stations.get(fuel) ?? 0) + 1);
-    if (fuel === 'ELEC') elecOutlets += outlets[i] as number;
-  }
+/** station_counts: stations per fuel, except ELEC, which counts outlets (and its stations apart). */
+function countsOf(stations: Record<string, number>, elecOutlets = 0): StationCounts {
   const counts: StationCounts = { total: 0, fuels: {} };
   for (const fuel of FUELS_IN_COUNTS) {
-    const total = fuel === 'ELEC' ? elecOutlets : (stations.get(fuel) ?? 0);
-    counts.fuels[fuel] = fuel === 'ELEC' ? { total, stations: { total: stations.get('ELEC') ?? 0 } } : { total };
+    const total = fuel === 'ELEC' ? elecOutlets : (stations[fuel] ?? 0);
+    counts.fuels[fuel] = fuel === 'ELEC' ? { total, stations: { total: stations.ELEC ?? 0 } } : { total };
     counts.total += total;
   }
   return counts;
@@ -128,30 +130,45 @@ export class StationStore {
 
   static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
     if (!parquetPath) return new StationStore(db, [], new Map());
-    const source = `read_parquet('${parquetPath.replace(/'/g, "''")}')`;
+    // The pipeline writes the file sorted by id, so a row's place in the file is its row index.
+    const source = `read_parquet('${parquetPath.replace(/'/g, "''")}', file_row_number = true)`;
+    // DuckDB keeps only what queries filter, order and count on; the records live in JS, built once.
     await db.execute(`CREATE OR REPLACE TABLE ${TABLE} AS
-      SELECT (row_number() OVER (ORDER BY id) - 1)::INTEGER AS row_index, *,
-             string_split(lower(cards_accepted), ' ') AS cards_list,
+      SELECT file_row_number::INTEGER AS row_index, id, fuel_type_code, status_code, access_code,
+             string_split(lower(cards_accepted), ' ') AS cards_list, owner_type_code, federal_agency_id, lower(ev_network) AS ev_network,
+             ev_level1_evse_num, ev_level2_evse_num, ev_dc_fast_num, state, zip, latitude, longitude,
              (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
              (floor((latitude + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((longitude + 180) / ${CELL_DEGREES}), ${360 / CELL_DEGREES - 1}))::INTEGER AS cell
-      FROM ${source} ORDER BY id`);
+      FROM ${source}`);
     await db.execute(`CREATE INDEX ${TABLE}_cell ON ${TABLE} (cell)`);
     await db.execute(`CREATE INDEX ${TABLE}_id ON ${TABLE} (id)`);
-    const columns = await db.query(`SELECT * EXCLUDE (expected_date, date_last_confirmed, open_date, updated_at),
-        CAST(expected_date AS VARCHAR) AS expected_date, CAST(date_last_confirmed AS VARCHAR) AS date_last_confirmed,
-        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '%Y-%m-%dT%H:%M:%SZ') AS updated_at
-      FROM ${TABLE} ORDER BY row_index`);
-    const count = columns.id.length;
-    const records: StationRecord[] = new Array(count);
-    for (let row = 0; row < count; row++) {
-      const record: Record<string, unknown> = {};
-      for (const field of RESPONSE_FIELDS) record[field] = columns[field][row];
-      const agencyId = columns.federal_agency_id[row];
-      if (agencyId !== null) record.federal_agency = { id: agencyId, name: columns.federal_agency_name[row] };
-      records[row] = record as StationRecord;
-    }
+
+    const records: StationRecord[] = [];
     const networks = new Map<string, string>();
-    for (const name of columns.ev_network) if (typeof name === 'string') networks.set(name.toLowerCase(), name);
+    // Most station texts repeat ("24 hours daily", network names, cities): one copy of each.
+    const interned = new Map<string, string>();
+    const intern = (value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const known = interned.get(value);
+      if (known !== undefined) return known;
+      interned.set(value, value);
+      return value;
+    };
+    const chunks = db.stream(`SELECT ${RESPONSE_FIELDS.filter((f) => !DATE_FIELDS.includes(f)).join(', ')},
+        CAST(expected_date AS VARCHAR) AS expected_date, CAST(date_last_confirmed AS VARCHAR) AS date_last_confirmed,
+        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '%Y-%m-%dT%H:%M:%SZ') AS updated_at,
+        federal_agency_id, federal_agency_name
+      FROM ${source} ORDER BY file_row_number`);
+    for await (const columns of chunks) {
+      for (let row = 0; row < columns.id.length; row++) {
+        const record: Record<string, unknown> = { ...RECORD_TEMPLATE };
+        for (const field of RESPONSE_FIELDS) record[field] = intern(columns[field][row]);
+        const agencyId = columns.federal_agency_id[row];
+        if (agencyId !== null) record.federal_agency = { id: agencyId, name: intern(columns.federal_agency_name[row]) };
+        if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
+        records.push(record as StationRecord);
+      }
+    }
     return new StationStore(db, records, networks);
   }
 
@@ -159,29 +176,51 @@ export class StationStore {
     return this.records.length;
   }
 
-  async list(filters: StationFilters): Promise<Matches> {
-    if (this.size === 0) return { rows: [], total: 0, counts: countsOf([], []) };
+  /** Matching stations in id order: the first `limit` of them, and counts over all of them. */
+  async list(filters: StationFilters, limit?: number): Promise<Matches> {
+    if (this.size === 0) return { rows: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
     const conditions = filterConditions(sql, filters);
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const result = await this.db.query(`SELECT row_index, fuel_type_code, outlets FROM ${TABLE} ${where} ORDER BY row_index`, sql.params);
-    return { rows: result.row_index as number[], total: result.row_index.length, counts: countsOf(result.fuel_type_code, result.outlets) };
+    const matches = `SELECT row_index, row_index AS distance, id, fuel_type_code, outlets FROM ${TABLE} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`;
+    const result = await this.pageAndCounts(sql, matches, { offset: 0, limit });
+    return { ...result, distances: undefined };
   }
 
-  /** Stations within `radiusMiles` (every station when undefined) of a point, nearest first. */
-  async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters): Promise<Matches> {
-    if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf([], []) };
+  /** Stations within `radiusMiles` (every station when undefined) of a point, nearest first: a page of them, and counts over all. */
+  async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters, page: { offset: number; limit?: number }): Promise<Matches> {
+    if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
     const point = { lat: { value: latitude, type: DOUBLE }, lon: { value: longitude, type: DOUBLE } };
     const distance = sql.text(haversineMiles, point);
     const conditions = [...this.areaConditions(sql, latitude, longitude, radiusMiles), ...filterConditions(sql, filters)];
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const candidates = `SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`;
     const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.bind('radius', { value: radiusMiles, type: DOUBLE })}`;
+    return this.pageAndCounts(sql, `SELECT * FROM (${candidates}) ${within}`, page);
+  }
+
+  /**
+   * One query, one row: the counts per fuel over all matches, and the page of matches in (distance, id)
+   * order. DuckDB's fixed cost per query dominates a nearest search, so everything is asked at once.
+   */
+  private async pageAndCounts(sql: Sql, matches: string, page: { offset: number; limit?: number }): Promise<Matches> {
+    const perFuel = FUELS_IN_COUNTS.map((fuel) => `count(*) FILTER (WHERE fuel_type_code = '${fuel}') AS "${fuel}"`).join(', ');
+    const entry = `{'row': row_index, 'distance': distance}`;
+    const ordered =
+      page.limit === undefined
+        ? `list(${entry} ORDER BY distance, id)`
+        : `min_by(${entry}, {'distance': distance, 'id': id}, ${sql.bind('page_end', { value: page.offset + page.limit, type: INTEGER })})`;
     const result = await this.db.query(
-      `SELECT row_index, distance, fuel_type_code, outlets FROM (SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${where}) ${within} ORDER BY distance, id`,
+      `SELECT count(*)::INTEGER AS total, ${perFuel}, coalesce(sum(outlets) FILTER (WHERE fuel_type_code = 'ELEC'), 0)::INTEGER AS elec_outlets, ${ordered} AS page FROM (${matches})`,
       sql.params,
     );
-    return { rows: result.row_index as number[], distances: result.distance as number[], total: result.row_index.length, counts: countsOf(result.fuel_type_code, result.outlets) };
+    const entries = ((result.page[0] ?? []) as Array<{ row: number; distance: number }>).slice(page.offset);
+    const stations = Object.fromEntries(FUELS_IN_COUNTS.map((fuel) => [fuel, Number(result[fuel][0])]));
+    return {
+      rows: entries.map((e) => e.row),
+      distances: entries.map((e) => e.distance),
+      total: result.total[0] as number,
+      counts: countsOf(stations, result.elec_outlets[0] as number),
+    };
   }
 
   async byId(id: number): Promise<StationRecord | undefined> {

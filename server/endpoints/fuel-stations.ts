@@ -62,10 +62,6 @@ function stream(store: StationStore, rows: number[], distances?: number[]): RowS
   );
 }
 
-function limitOf(limit: number | 'all' | undefined): number {
-  return limit === undefined || limit === 'all' ? Infinity : limit;
-}
-
 const ERRORS = '/api/schemas/errors.schema.json';
 
 export const listEndpoint: Endpoint = {
@@ -80,11 +76,11 @@ export const listEndpoint: Endpoint = {
     const { filters, issues } = filtersOf(parsed.values, data.stations);
     const problems = [...parsed.issues, ...issues];
     if (problems.length) return invalid(problems.map(fuelStationMessage));
-    const matches = await data.stations.list(filters);
-    const rows = matches.rows.slice(0, limitOf(parsed.values.limit));
+    const limit = parsed.values.limit;
+    const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
     return {
       view: views.list,
-      data: { station_locator_url: STATION_LOCATOR_URL, total_results: matches.total, station_counts: matches.counts, fuel_stations: stream(data.stations, rows) },
+      data: { station_locator_url: STATION_LOCATOR_URL, total_results: matches.total, station_counts: matches.counts, fuel_stations: stream(data.stations, matches.rows) },
     };
   },
 };
@@ -114,10 +110,7 @@ export const nearestEndpoint: Endpoint = {
       return invalid([LOCATION_REQUIRED]);
     }
     const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
-    const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters);
-    const end = Math.min(matches.rows.length, offset + limitOf(limit));
-    const rows = matches.rows.slice(offset, end);
-    const distances = matches.distances!.slice(offset, end);
+    const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, { offset, limit: limit === 'all' ? undefined : limit });
     return {
       view: views.nearest,
       data: {
@@ -128,7 +121,7 @@ export const nearestEndpoint: Endpoint = {
         total_results: matches.total,
         station_counts: matches.counts,
         offset,
-        fuel_stations: stream(data.stations, rows, distances),
+        fuel_stations: stream(data.stations, matches.rows, matches.distances),
       },
     };
   },
