@@ -1,7 +1,6 @@
 // One data core, several renderers: an endpoint returns a neutral ApiResult (its view and its data);
 // the requested format picks the renderer that turns it into bytes.
 import type { Response } from 'express';
-import { once } from 'node:events';
 import { shapeFor } from '../../schemas/registry.ts';
 import { csvHeader, csvRows, type CsvColumn } from './csv.ts';
 import { compileJson } from './json.ts';
@@ -101,6 +100,19 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
   }
 }
 
+/** Resolves when the socket can take more, or is gone; leaves no listener behind either way. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** Writes a rendered result to the response, respecting backpressure; stops reading rows if the client goes away. */
 export async function send(res: Response, rendered: Rendered, headers: Record<string, string> = {}): Promise<void> {
   res.status(rendered.status);
@@ -128,7 +140,7 @@ export async function send(res: Response, rendered: Rendered, headers: Record<st
       await iterator.return?.(undefined);
       return;
     }
-    if (!res.write(next.value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(next.value)) await drainedOrClosed(res);
   }
   res.end();
 }
