@@ -3,7 +3,7 @@
 // filters, the whole list, and events by scope and as JSONP; one client at a time and eight at
 // once. The server runs in its own process; the data set is built once and reused.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 const repo = join(import.meta.dirname, '..');
 const dataDir = join(tmpdir(), `nrel-compat-bench-building-${DEFAULT_SEED}`);
 
-if (!existsSync(join(dataDir, 'manifest.json'))) {
+const built = existsSync(join(dataDir, 'manifest.json')) && JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')).datasets?.building_resources?.files?.resources;
+if (!built) {
   const started = performance.now();
   await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: 500 }, allowInvalid: false, repair: false, log: () => {} });
   console.log(`sample build (500 stations, every other data set in full): ${((performance.now() - started) / 1000).toFixed(1)} s, in ${dataDir}`);
