@@ -209,3 +209,31 @@ export function buildingResourceMessage(issue: ParamIssue): string {
 export function unknownTermMessage(param: string, value: unknown, vocabulary: string): string {
   return `The '${param}' parameter names no term of the ${vocabulary.replace(/_/g, ' ')} vocabulary: '${shown(value)}'. Give a term id or a term name.`;
 }
+
+/**
+ * Solar dataset query (and estimator) 422 messages, worded as the PVWatts v6 one the wire shows
+ * (`'inv_eff' must be between 90 and 99.5`): the parameter in quotes, then the rule.
+ */
+export function solarMessage(issue: ParamIssue): string {
+  const name = `'${issue.param}'`;
+  switch (issue.kind) {
+    case 'required':
+      return `${name} is required`;
+    case 'repeated':
+      return `${name} must be given only once`;
+    case 'empty':
+      return `${name} must not be empty`;
+    case 'type':
+      return `${name} must be ${issue.expected === 'integer' ? 'an integer' : issue.expected === 'number' ? 'a number' : `a ${issue.expected}`}`;
+    case 'range':
+      return `${name} must be ${bounds(issue)}`;
+    case 'enum': {
+      const allowed = issue.allowed!.map(String);
+      return `${name} must be ${allowed.length === 2 ? allowed.join(' or ') : `${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`}`;
+    }
+    case 'length':
+      return `${name} must be at most ${issue.maximum} characters`;
+    default:
+      return `${name} is invalid`;
+  }
+}

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from './database.ts';
 import { BuildingResourceStore } from './building-resources.ts';
+import { ClimateStore } from './climate.ts';
 import { StationStore } from './stations.ts';
 
 export interface DataFile {
@@ -30,6 +31,7 @@ export class DataSet {
     readonly db: Database,
     readonly stations: StationStore,
     readonly buildingResources: BuildingResourceStore,
+    readonly climate: ClimateStore,
   ) {}
 
   static manifestPath(dir: string): string {
@@ -49,7 +51,8 @@ export class DataSet {
     const db = await Database.open();
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
     const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
-    return new DataSet(dir, manifest, db, stations, buildingResources);
+    const climate = await ClimateStore.load(db, dir, manifest);
+    return new DataSet(dir, manifest, db, stations, buildingResources, climate);
   }
 
   close(): void {

@@ -23,6 +23,15 @@ export function compileJson(shape: Shape): Write {
       return compileArray(compileJson(shape.items));
     case 'object':
       return compileObject(shape);
+    case 'union': {
+      const variants = shape.variants.map((variant) => ({ values: new Set(variant.values), write: compileJson(variant.shape) }));
+      const { discriminator } = shape;
+      return (value, slots) => {
+        if (value == null) return 'null';
+        const tag = (value as Record<string, unknown>)[discriminator];
+        return (variants.find((variant) => variant.values.has(tag)) ?? variants[0]).write(value, slots);
+      };
+    }
   }
 }
 

@@ -5,7 +5,9 @@
 export type Shape =
   | { kind: 'string' | 'integer' | 'float' | 'boolean' | 'any' }
   | { kind: 'object'; fields: Field[]; rest?: Shape }
-  | { kind: 'array'; items: Shape };
+  | { kind: 'array'; items: Shape }
+  /** `oneOf`/`anyOf` of object schemas told apart by a property whose value each fixes (`const` or `enum`). */
+  | { kind: 'union'; discriminator: string; variants: Array<{ values: unknown[]; shape: Shape }> };
 
 export interface Field {
   name: string;
@@ -26,7 +28,8 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
     const options = schema[keyword] as JsonSchema[] | undefined;
     if (options) {
       const nonNull = options.filter((option) => option.type !== 'null');
-      return nonNull.length === 1 ? shapeOf(nonNull[0], lookup, id) : { kind: 'any' };
+      if (nonNull.length === 1) return shapeOf(nonNull[0], lookup, id);
+      return unionOf(nonNull, lookup, id) ?? { kind: 'any' };
     }
   }
 
@@ -56,6 +59,19 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
     default:
       return { kind: 'any' };
   }
+}
+
+/** Object schemas that each fix the value of one common property (a discriminator), or undefined. */
+function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): Shape | undefined {
+  const resolved = options.map((option) => (typeof option.$ref === 'string' ? { schema: resolveRef(option.$ref, baseId, lookup), base: refBase(option.$ref, baseId) } : { schema: option, base: baseId }));
+  if (!resolved.every(({ schema }) => schema.type === 'object' && typeof schema.properties === 'object')) return undefined;
+  const fixedValues = (schema: JsonSchema, name: string): unknown[] | undefined => {
+    const property = (schema.properties as Record<string, JsonSchema>)[name];
+    return property === undefined ? undefined : 'const' in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
+  };
+  const discriminator = Object.keys(resolved[0].schema.properties as object).find((name) => resolved.every(({ schema }) => fixedValues(schema, name) !== undefined));
+  if (discriminator === undefined) return undefined;
+  return { kind: 'union', discriminator, variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })) };
 }
 
 function refBase(ref: string, baseId: string): string {

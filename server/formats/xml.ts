@@ -93,6 +93,14 @@ export function compileXml(shape: Shape, style: XmlStyle): WriteElement {
       return arrayWriter(compileXml(shape.items, style), style);
     case 'object':
       return objectWriter(shape, style);
+    case 'union': {
+      const variants = shape.variants.map((variant) => ({ values: new Set(variant.values), write: compileXml(variant.shape, style) }));
+      const { discriminator } = shape;
+      return (name, value, depth, parentKey, key, slots) => {
+        const tag = value == null ? undefined : (value as Record<string, unknown>)[discriminator];
+        return (variants.find((variant) => variant.values.has(tag)) ?? variants[0]).write(name, value, depth, parentKey, key, slots);
+      };
+    }
   }
 }
 

@@ -1,0 +1,340 @@
+// The climate data of the served data set: the catalog of stations and grid cells (tmy2, tmy3,
+// intl, nsrdb) with nearest-station search in SQL, and each station's hourly weather, read from
+// the hourly Parquet by the catalog's row-group index and kept in a bounded cache. The solar dataset
+// query and the PVWatts estimator both use it.
+//
+// Nearest search: one in-memory DuckDB table per dataset with a 0.5° cell index; a query looks in
+// a box around the point, growing 4× until the closest station of each dataset lies within the
+// searched distance (then nothing outside the box can be closer) or the radius is reached.
+// Distances are haversine metres on a 6,371,008.8 m sphere, computed in SQL.
+import { DOUBLE, INTEGER, type DuckDBType } from '@duckdb/node-api';
+import { join } from 'node:path';
+import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import type { ClimateStation } from '../../types/climate-station.ts';
+import type { Database, Param } from './database.ts';
+import { decodeRowGroups, readRange } from './climate-parquet.ts';
+
+export type { ClimateStation };
+export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
+export type ClimateDataset = (typeof CLIMATE_DATASETS)[number];
+
+export const EARTH_RADIUS_METRES = 6_371_008.8;
+export const METRES_PER_MILE = 1609.344;
+/** Half the Earth's circumference: no two points are farther apart. */
+const FARTHEST_METRES = Math.PI * EARTH_RADIUS_METRES;
+const METRES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_METRES * Math.PI) / 180;
+const CELL_DEGREES = 0.5;
+const CELLS_PER_ROW = 360 / CELL_DEGREES;
+const MAX_INDEXED_CELLS = 64;
+const FIRST_SEARCH_METRES = 50_000;
+const ROW_GROUP_RECORDS = 8760;
+/** The hourly Parquet's columns after `station`, in file order. */
+const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const;
+/** Columns of WeatherData the hourly table does not keep: NaN (the estimator does not use them). */
+const ABSENT_COLUMNS = ['poa', 'twet', 'tdew', 'wdir', 'rh', 'pres', 'snow', 'aod'] as const;
+
+/** Default memory cap of the station cache; `CLIMATE_CACHE_MB` sets another. */
+export const DEFAULT_CACHE_MB = 256;
+
+export interface NearestStation {
+  station: ClimateStation;
+  /** Haversine metres, as SQL computed it. */
+  distance: number;
+  /** `distance` rounded to whole metres (what the API prints). */
+  distanceMetres: number;
+}
+
+export interface CacheStats {
+  max_bytes: number;
+  bytes: number;
+  stations: number;
+  hits: number;
+  misses: number;
+}
+
+const haversine = `2 * ${EARTH_RADIUS_METRES} * asin(sqrt(least(1, pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lon - $lon) / 2), 2))))`;
+
+/** SQL text with named placeholders, and the values bound to them. */
+class Sql {
+  readonly params: Param[] = [];
+  private readonly names = new Map<string, number>();
+
+  bind(name: string, value: unknown, type: DuckDBType): string {
+    let index = this.names.get(name);
+    if (index === undefined) {
+      this.params.push({ value: value as Param['value'], type });
+      index = this.params.length;
+      this.names.set(name, index);
+    }
+    return `$${index}`;
+  }
+}
+
+function tableOf(dataset: ClimateDataset): string {
+  return `climate_${dataset}`;
+}
+
+/** A bounded least-recently-used cache of stations' hourly weather, by bytes held. */
+export class WeatherCache {
+  private readonly entries = new Map<string, { weather: WeatherData; bytes: number }>();
+  private held = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(id: string): WeatherData | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return entry.weather;
+  }
+
+  set(id: string, weather: WeatherData, bytes: number): void {
+    if (bytes > this.maxBytes) return;
+    const previous = this.entries.get(id);
+    if (previous) {
+      this.held -= previous.bytes;
+      this.entries.delete(id);
+    }
+    this.entries.set(id, { weather, bytes });
+    this.held += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.held <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.held -= entry.bytes;
+    }
+  }
+
+  stats(): CacheStats {
+    return { max_bytes: this.maxBytes, bytes: this.held, stations: this.entries.size, hits: this.hits, misses: this.misses };
+  }
+}
+
+/** The cache cap from `CLIMATE_CACHE_MB` (megabytes; default 256). */
+export function cacheBytesFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.CLIMATE_CACHE_MB;
+  const megabytes = text === undefined || text === '' ? DEFAULT_CACHE_MB : Number(text);
+  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`CLIMATE_CACHE_MB must be a number of megabytes, not ${text}`);
+  return Math.round(megabytes * 1024 * 1024);
+}
+
+interface ManifestLike {
+  datasets: Record<string, { files: Record<string, { path: string }> } | undefined>;
+}
+
+export class ClimateStore {
+  private readonly byIdMap = new Map<string, ClimateStation>();
+  private readonly counts: Record<ClimateDataset, number> = { tmy2: 0, tmy3: 0, intl: 0, nsrdb: 0 };
+  private readonly reading = new Map<string, Promise<WeatherData>>();
+  private readonly absent = new Map<number, Float32Array>();
+  readonly cache: WeatherCache;
+
+  private constructor(
+    private readonly db: Database,
+    /** Catalog records by row index (datasets in order tmy2, tmy3, intl, nsrdb; then id). */
+    readonly stations: ClimateStation[],
+    /** Path of each hourly shard, by manifest key. */
+    private readonly hourlyPaths: Record<string, string>,
+    cacheBytes: number,
+  ) {
+    this.cache = new WeatherCache(cacheBytes);
+    for (const station of stations) {
+      this.byIdMap.set(station.id, station);
+      this.counts[station.dataset]++;
+    }
+  }
+
+  /** Loads the catalog of a data set directory (empty when it has none). */
+  static async load(db: Database, dir: string, manifest: ManifestLike, options: { cacheBytes?: number } = {}): Promise<ClimateStore> {
+    const files = manifest.datasets.climate?.files ?? {};
+    const hourlyPaths: Record<string, string> = {};
+    for (const [key, file] of Object.entries(files)) if (key.startsWith('hourly-')) hourlyPaths[key] = join(dir, file.path);
+    const cacheBytes = options.cacheBytes ?? cacheBytesFromEnvironment();
+    const catalog = files.stations ? join(dir, files.stations.path) : undefined;
+    if (!catalog) return new ClimateStore(db, [], hourlyPaths, cacheBytes);
+    const source = `read_parquet('${catalog.replace(/'/g, "''")}')`;
+    await db.execute(`CREATE OR REPLACE TABLE climate_stations AS
+      SELECT (row_number() OVER (ORDER BY CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END, id) - 1)::INTEGER AS row_index, *
+      FROM ${source}`);
+    for (const dataset of CLIMATE_DATASETS) {
+      const table = tableOf(dataset);
+      await db.execute(`CREATE OR REPLACE TABLE ${table} AS
+        SELECT row_index, id, lat, lon,
+               (floor((lat + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((lon + 180) / ${CELL_DEGREES}), ${CELLS_PER_ROW - 1}))::INTEGER AS cell
+        FROM climate_stations WHERE dataset = '${dataset}' ORDER BY cell, id`);
+      await db.execute(`CREATE INDEX ${table}_cell ON ${table} (cell)`);
+    }
+    const columns = await db.query(`SELECT * EXCLUDE (row_index), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`);
+    const names = Object.keys(columns);
+    const count = columns.id?.length ?? 0;
+    const stations: ClimateStation[] = new Array(count);
+    for (let row = 0; row < count; row++) {
+      const record: Record<string, unknown> = {};
+      for (const name of names) record[name] = columns[name]![row];
+      stations[row] = record as unknown as ClimateStation;
+    }
+    await db.execute('DROP TABLE climate_stations');
+    return new ClimateStore(db, stations, hourlyPaths, cacheBytes);
+  }
+
+  get size(): number {
+    return this.stations.length;
+  }
+
+  count(dataset: ClimateDataset): number {
+    return this.counts[dataset];
+  }
+
+  /** A station by its id (`0-94018`, the estimator's file_id). */
+  byId(id: string): ClimateStation | undefined {
+    return this.byIdMap.get(id);
+  }
+
+  /**
+   * The closest station of each dataset within `radiusMiles` of a point (0: whatever the distance);
+   * null for a dataset with none in range.
+   */
+  async nearest(lat: number, lon: number, radiusMiles: number, datasets: readonly ClimateDataset[] = CLIMATE_DATASETS): Promise<Record<ClimateDataset, NearestStation | null>> {
+    const limit = radiusMiles === 0 ? FARTHEST_METRES : radiusMiles * METRES_PER_MILE;
+    const found: Record<ClimateDataset, NearestStation | null> = { tmy2: null, tmy3: null, intl: null, nsrdb: null };
+    let pending = datasets.filter((dataset) => this.counts[dataset] > 0);
+    let search = Math.min(FIRST_SEARCH_METRES, limit);
+    while (pending.length > 0) {
+      const rows = await this.search(pending, lat, lon, search, true);
+      for (const row of rows) found[row.station.dataset] = row;
+      pending = pending.filter((dataset) => found[dataset] === null);
+      if (search >= limit) break;
+      search = Math.min(search * 4, limit);
+    }
+    return found;
+  }
+
+  /** The closest station of one dataset within `radiusMiles` (0: whatever the distance), or null. */
+  async nearestIn(dataset: ClimateDataset, lat: number, lon: number, radiusMiles: number): Promise<NearestStation | null> {
+    return (await this.nearest(lat, lon, radiusMiles, [dataset]))[dataset];
+  }
+
+  /** Every station within `radiusMiles` (> 0), nearest first, ties by id. */
+  async within(lat: number, lon: number, radiusMiles: number): Promise<NearestStation[]> {
+    const datasets = CLIMATE_DATASETS.filter((dataset) => this.counts[dataset] > 0);
+    if (datasets.length === 0) return [];
+    return this.search(datasets, lat, lon, radiusMiles * METRES_PER_MILE, false);
+  }
+
+  private async search(datasets: readonly ClimateDataset[], lat: number, lon: number, metres: number, closestOnly: boolean): Promise<NearestStation[]> {
+    const sql = new Sql();
+    const point = (text: string) => text.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, name === 'lat' ? lat : lon, DOUBLE));
+    const area = this.areaConditions(sql, lat, lon, metres);
+    const within = sql.bind('metres', metres, DOUBLE);
+    const parts = datasets.map((dataset) => {
+      const where = area.length ? `WHERE ${area.join(' AND ')}` : '';
+      const inner = `SELECT row_index, id, ${point(haversine)} AS distance FROM ${tableOf(dataset)} ${where}`;
+      const ranked = closestOnly ? `ORDER BY distance, id LIMIT 1` : '';
+      return `(SELECT row_index, id, distance FROM (${inner}) WHERE distance <= ${within} ${ranked})`;
+    });
+    const result = await this.db.query(
+      `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (${parts.join(' UNION ALL ')}) ORDER BY distance, id`,
+      sql.params,
+    );
+    const rows = result.row_index ?? [];
+    return rows.map((row, i) => ({ station: this.stations[row as number]!, distance: result.distance![i] as number, distanceMetres: result.metres![i] as number }));
+  }
+
+  /**
+   * Narrows a scan to the circle's bounding box: by the cell index when it covers few cells, else
+   * by latitude and longitude ranges. Boxes over a pole or across the antimeridian widen safely.
+   */
+  private areaConditions(sql: Sql, lat: number, lon: number, metres: number): string[] {
+    if (metres >= FARTHEST_METRES) return [];
+    const latitudeDelta = metres / METRES_PER_DEGREE_LATITUDE;
+    const south = lat - latitudeDelta;
+    const north = lat + latitudeDelta;
+    if (south <= -90 || north >= 90) {
+      return [`lat BETWEEN ${sql.bind('south', Math.max(-90, south), DOUBLE)} AND ${sql.bind('north', Math.min(90, north), DOUBLE)}`];
+    }
+    const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
+    if (longitudeDelta >= 180) return [`lat BETWEEN ${sql.bind('south', south, DOUBLE)} AND ${sql.bind('north', north, DOUBLE)}`];
+    const west = lon - longitudeDelta;
+    const east = lon + longitudeDelta;
+    const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+    const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
+    const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
+    const columnSpans = ranges.map(([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), CELLS_PER_ROW - 1)] as const);
+    const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+    if (cellCount <= MAX_INDEXED_CELLS) {
+      const cells: number[] = [];
+      for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(row * CELLS_PER_ROW + column);
+      // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
+      const size = 2 ** Math.ceil(Math.log2(cells.length));
+      while (cells.length < size) cells.push(-1);
+      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, cell, INTEGER)).join(', ')})`];
+    }
+    const longitudes = ranges.map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, from, DOUBLE)} AND ${sql.bind(`east_${i}`, to, DOUBLE)}`).join(' OR ');
+    return [`lat BETWEEN ${sql.bind('south', south, DOUBLE)} AND ${sql.bind('north', north, DOUBLE)}`, `(${longitudes})`];
+  }
+
+  /**
+   * One station's hourly weather in the reader's form (WeatherData: the file header as read, the
+   * estimator's columns, the time mode), from the cache or one read of its row groups. The arrays
+   * are shared with the cache: treat them as read-only. Columns the hourly table does not keep
+   * (poa, twet, tdew, wdir, rh, pres, snow, aod) are NaN.
+   */
+  async weather(stationOrId: ClimateStation | string): Promise<WeatherData> {
+    const station = typeof stationOrId === 'string' ? this.byId(stationOrId) : stationOrId;
+    if (!station) throw new Error(`No climate station ${String(stationOrId)}`);
+    const cached = this.cache.get(station.id);
+    if (cached) {
+      this.cache.hits++;
+      return cached;
+    }
+    let pending = this.reading.get(station.id);
+    if (!pending) {
+      this.cache.misses++;
+      pending = this.readWeather(station).finally(() => this.reading.delete(station.id));
+      this.reading.set(station.id, pending);
+    }
+    return pending;
+  }
+
+  private async readWeather(station: ClimateStation): Promise<WeatherData> {
+    const path = this.hourlyPaths[station.hourly_file];
+    if (!path) throw new Error(`The manifest names no ${station.hourly_file} for climate station ${station.id}`);
+    const bytes = await readRange(path, Number(station.hourly_offset), station.hourly_bytes);
+    const records = station.records;
+    const columns = HOURLY_COLUMNS.map(() => new Float32Array(records));
+    try {
+      decodeRowGroups(bytes, records / ROW_GROUP_RECORDS, ROW_GROUP_RECORDS, [undefined, ...columns]);
+    } catch (error) {
+      throw new Error(`${path}: climate station ${station.id}: ${(error as Error).message}`);
+    }
+    let absent = this.absent.get(records);
+    if (!absent) this.absent.set(records, (absent = new Float32Array(records).fill(Number.NaN)));
+    const weather = {
+      format: station.format,
+      header: {
+        location: station.header_location,
+        city: station.header_city,
+        state: station.header_state,
+        country: station.header_country,
+        lat: station.header_lat,
+        lon: station.header_lon,
+        tz: station.header_tz,
+        elev: station.header_elev,
+        source: station.header_source,
+      },
+      stepSeconds: station.step_seconds,
+      hasMinuteColumn: station.has_minute_column,
+      length: records,
+    } as WeatherData;
+    HOURLY_COLUMNS.forEach((name, i) => (weather[name] = columns[i]!));
+    for (const name of ABSENT_COLUMNS) weather[name] = absent;
+    this.cache.set(station.id, weather, HOURLY_COLUMNS.length * records * 4);
+    return weather;
+  }
+
+  cacheStats(): CacheStats {
+    return this.cache.stats();
+  }
+}

@@ -1,0 +1,122 @@
+// Solar dataset query v1 and v2 (service.md; DECISIONS.md §4): for a point, the closest station of
+// each climate dataset (tmy2, tmy3, intl, nsrdb) within a radius, and with all=1 every station in
+// range, nearest first. v2 adds weather_data_source on every entry and country on nsrdb entries, and
+// echoes api_key in inputs.
+import type { SolarDataQueryParameters } from '../../types/params/solar-data-query.params.ts';
+import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../data/climate.ts';
+import { formatFloat } from '../formats/numbers.ts';
+import type { ApiResult } from '../formats/render.ts';
+import { solarViews, type SolarCsvRow, type SolarQueryData } from '../formats/views/solar.ts';
+import { parseParams, solarMessage, type RawQuery } from '../params.ts';
+import type { Endpoint } from './types.ts';
+
+const PARAMETERS = '/api/schemas/params/solar-data-query.params.schema.json';
+const ECHOED = ['lat', 'lon', 'radius', 'all'];
+export const ALL_NEEDS_RADIUS = "'radius' must be greater than 0 when 'all' is 1";
+
+interface Version {
+  number: 1 | 2;
+  version: string;
+  echoesApiKey: boolean;
+}
+
+const VERSIONS: Record<1 | 2, Version> = {
+  1: { number: 1, version: '1.3.1', echoesApiKey: false },
+  2: { number: 2, version: '1.4.0', echoesApiKey: true },
+};
+
+/** The request's parameters as given, in request order (the last of a repeated one). */
+export function echoedInputs(query: RawQuery, echoesApiKey: boolean): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!ECHOED.includes(name) && !(echoesApiKey && name === 'api_key')) continue;
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (last !== undefined) inputs[name] = String(last);
+  }
+  return inputs;
+}
+
+function entry(found: NearestStation, v2: boolean, withDataset: boolean): Record<string, unknown> {
+  const { station } = found;
+  const fields: Record<string, unknown> = {
+    id: station.id,
+    city: station.city,
+    state: station.state,
+    timezone: station.timezone,
+    lat: station.lat,
+    lon: station.lon,
+    elevation: station.elevation,
+    distance: found.distanceMetres,
+  };
+  if (station.dataset === 'nsrdb') {
+    fields.resolution = station.resolution;
+    if (v2) fields.country = station.country;
+  }
+  if (v2) fields.weather_data_source = station.weather_data_source;
+  if (withDataset) fields.dataset = station.dataset;
+  return fields;
+}
+
+function csvRow(found: NearestStation): SolarCsvRow {
+  const { station } = found;
+  return {
+    dataset: station.dataset,
+    id: station.id,
+    city: station.city,
+    state: station.state,
+    country: station.country,
+    lat: station.lat,
+    lon: station.lon,
+    timezone: station.timezone,
+    elevation: station.elevation,
+    distance: found.distanceMetres,
+    resolution: station.resolution,
+    weather_data_source: station.weather_data_source,
+  };
+}
+
+function dataQueryEndpoint(version: Version): Endpoint {
+  const views = version.number === 1 ? { ok: solarViews.v1, errors: solarViews.v1Errors } : { ok: solarViews.v2, errors: solarViews.v2Errors };
+  const v2 = version.number === 2;
+  return {
+    paths: [`/api/solar/data_query/v${version.number}`],
+    parameters: PARAMETERS,
+    responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+    formats: ['json', 'xml', 'csv'],
+    defaultFormat: 'json',
+    limitGroup: 'other',
+    async handle({ data, query }): Promise<ApiResult> {
+      const parsed = parseParams<SolarDataQueryParameters>(PARAMETERS, query);
+      const inputs = echoedInputs(query, version.echoesApiKey);
+      const errors = parsed.issues.map(solarMessage);
+      const { lat, lon, radius = 100, all = 0 } = parsed.values;
+      if (all === 1 && radius === 0 && !parsed.issues.some((issue) => issue.param === 'radius' || issue.param === 'all')) errors.push(ALL_NEEDS_RADIUS);
+      const envelope = { version: version.version, warnings: [] as string[], errors, metadata: {}, inputs };
+      if (errors.length > 0) return { view: views.errors, status: 422, data: { ...envelope, outputs: {} } satisfies SolarQueryData };
+
+      const nearest = await data.climate.nearest(lat, lon, radius);
+      const outputs: Record<string, unknown> = {};
+      const csvRows: SolarCsvRow[] = [];
+      for (const dataset of CLIMATE_DATASETS) {
+        const found = nearest[dataset as ClimateDataset];
+        if (found === null) {
+          envelope.warnings.push(`No ${dataset} data found for lat=${formatFloat(lat)} lon=${formatFloat(lon)}`);
+          outputs[dataset] = null;
+          continue;
+        }
+        outputs[dataset] = entry(found, v2, false);
+        csvRows.push(csvRow(found));
+      }
+      if (all === 1) {
+        const everything = await data.climate.within(lat, lon, radius);
+        outputs.all_stations = everything.map((found) => entry(found, v2, true));
+        csvRows.splice(0, csvRows.length, ...everything.map(csvRow));
+      }
+      return { view: views.ok, data: { ...envelope, outputs, csvRows } satisfies SolarQueryData };
+    },
+  };
+}
+
+export const dataQueryV1 = dataQueryEndpoint(VERSIONS[1]);
+export const dataQueryV2 = dataQueryEndpoint(VERSIONS[2]);
+export const dataQueryEndpoints = [dataQueryV1, dataQueryV2];
