@@ -125,10 +125,12 @@ export class FuentesCellTemperature {
     const laminarForced = LAMINAR_FORCED_FACTOR * Math.sqrt(windMs);
     const turbulentForced = TURBULENT_FORCED_FACTOR * Math.exp(0.8 * Math.log(windMs));
     const exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
-    // The step is a pure function of the module temperature, so once an iterate repeats (a fixed
-    // point, or a cycle between two neighbouring doubles) the tenth iterate is already known.
+    // ssc takes the tenth iterate of this contraction. Once two successive steps show it shrinking
+    // fast (ratio q < 0.5), the tenth iterate lies within |step|·q/(1 − q) of the current one; when
+    // that bound is below 1e-10 K the current iterate is taken: a difference far below the
+    // single-precision outputs, which round it away.
     let moduleK = previousK;
-    let previousIterateK = Number.NaN;
+    let previousStepK = Number.NaN;
     for (let i = 1; i <= ITERATIONS; i++) {
       const filmK = (moduleK + ambientK) / 2;
       // The §10 correlations, rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
@@ -156,13 +158,11 @@ export class FuentesCellTemperature {
           absorbed -
           previousAbsorbed) /
           exchange;
-      if (nextK === moduleK) break;
-      if (nextK === previousIterateK) {
-        if ((ITERATIONS - i) % 2 === 0) moduleK = nextK;
-        break;
-      }
-      previousIterateK = moduleK;
+      const stepK = nextK - moduleK;
       moduleK = nextK;
+      const ratio = Math.abs(stepK / previousStepK);
+      if (stepK === 0 || (ratio < 0.5 && (Math.abs(stepK) * ratio) / (1 - ratio) < 1e-10)) break;
+      previousStepK = stepK;
     }
     this.previousModuleK = moduleK;
     this.previousAbsorbedWm2 = absorbed;
