@@ -111,3 +111,10 @@ test('a RowStream becomes a mark, and its batches are written at the right depth
 test('text is escaped: & < > (quotes stay, as Builder writes them)', () => {
   assert.equal(escapeXmlText(`a & b < c > "d" 'e'`), `a &amp; b &lt; c &gt; "d" 'e'`);
 });
+
+test('carriage returns: kept raw by Rails (Builder), written &#13; by Drupal (DOMDocument)', () => {
+  const shape: Shape = { kind: 'object', fields: [{ name: 'value', shape: { kind: 'string' } }] };
+  const text = { value: 'a\r\nb & c' };
+  assert.match(writeXmlDocument(compileXml(shape, railsStyle()), railsStyle(), 'r', text, []), /<value>a\r\nb &amp; c<\/value>/);
+  assert.match(writeXmlDocument(compileXml(shape, drupalStyle), drupalStyle, 'r', text, []), /<value>a&#13;\nb &amp; c<\/value>/);
+});

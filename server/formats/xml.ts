@@ -21,6 +21,8 @@ export interface XmlStyle {
   emptyArray(name: string, attribute: string): string;
   emptyObject(name: string, indent: string): string;
   boolean(value: boolean): string;
+  /** Text content, escaped as the dialect escapes it. */
+  escapeText(text: string): string;
   /** Whether an object with no named fields (a map keyed by ids) is written as a list of items. */
   mapsAsLists: boolean;
   /** Text after the root element's end tag. */
@@ -29,8 +31,14 @@ export interface XmlStyle {
 
 const INDENT = '  ';
 
+/** Builder's escaping (Rails): & < > only. */
 export function escapeXmlText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/** PHP DOMDocument's (Drupal): also carriage returns, which an XML parser would otherwise turn into newlines. */
+function escapeDomText(text: string): string {
+  return text.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
 
 function singular(name: string): string {
@@ -56,6 +64,7 @@ export function railsStyle(typedFields?: string[]): XmlStyle {
     emptyArray: (name, attribute) => `<${name}${attribute}/>`,
     emptyObject: (name, indent) => `<${name}>\n${indent}</${name}>`,
     boolean: (value) => (value ? 'true' : 'false'),
+    escapeText: escapeXmlText,
     mapsAsLists: false,
     trailer: '\n',
   };
@@ -73,6 +82,7 @@ export const drupalStyle: XmlStyle = {
   emptyArray: (name) => `<${name}/>`,
   emptyObject: (name) => `<${name}/>`,
   boolean: (value) => (value ? '1' : ''),
+  escapeText: escapeDomText,
   mapsAsLists: true,
   trailer: '\n',
 };
@@ -112,7 +122,7 @@ export function writeXmlDocument(write: WriteElement, style: XmlStyle, rootName:
 function scalarText(kind: string, value: unknown, style: XmlStyle): string {
   if (kind === 'float') return formatFloat(Number(value)) ?? '';
   if (kind === 'boolean') return style.boolean(Boolean(value));
-  return escapeXmlText(String(value));
+  return style.escapeText(String(value));
 }
 
 function scalarWriter(kind: 'string' | 'integer' | 'float' | 'boolean', style: XmlStyle): WriteElement {
