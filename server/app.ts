@@ -30,9 +30,9 @@ export function trustProxyValue(setting: string | undefined): boolean | number |
 
 function health(data: DataHolder) {
   return (_req: Request, res: Response) => {
-    const { manifest, dir } = data.dataSet;
+    const { manifest, dir, climate } = data.dataSet;
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, manifest });
+    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, climate_cache: climate.cacheStats(), manifest });
   };
 }
 

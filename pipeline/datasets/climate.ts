@@ -440,7 +440,7 @@ async function rowGroupRanges(connection: DuckDBConnection, path: string): Promi
  * catalog records with the row-group index filled in. Files that fail their checks are skipped
  * and returned as problems.
  */
-export async function writeClimate(writer: DataSetWriter, inputs: StationInput[], options: { label?: string; parallel?: number } = {}): Promise<ClimateWriteResult> {
+export async function writeClimate(writer: DataSetWriter, inputs: StationInput[], options: { label?: string; parallel?: number; compression?: 'zstd' | 'gzip' | 'uncompressed' } = {}): Promise<ClimateWriteResult> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
   const parallel = options.parallel ?? 2;
   const connections: DuckDBConnection[] = [];
@@ -476,7 +476,7 @@ export async function writeClimate(writer: DataSetWriter, inputs: StationInput[]
         const temporary = join(writer.workDir, `${DATASET}.hourly-${String(shard).padStart(4, '0')}.parquet`);
         try {
           await connection.run(
-            `COPY (SELECT * FROM climate_hourly_rows(${key})) TO '${temporary.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION ${HOURLY_COMPRESSION}, ROW_GROUP_SIZE ${ROW_GROUP_RECORDS})`,
+            `COPY (SELECT * FROM climate_hourly_rows(${key})) TO '${temporary.replace(/'/g, "''")}' (FORMAT parquet, COMPRESSION ${options.compression ?? HOURLY_COMPRESSION}, ROW_GROUP_SIZE ${ROW_GROUP_RECORDS})`,
           );
         } finally {
           shards.delete(key);

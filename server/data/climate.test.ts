@@ -1,0 +1,78 @@
+// The climate store's hourly side: the row-group reader decodes every compression the writer may
+// use back to the exact values written (including NaN and sub-hourly stations of several row
+// groups), and the station cache keeps within its memory cap, least recently used out first.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
+import { writeCatalog, writeClimate, type StationDraft, type StationInput } from '../../pipeline/datasets/climate.ts';
+import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/sample/climate.ts';
+import { nsrdbGridDrafts } from '../../pipeline/sample/climate-stations.ts';
+import { ClimateStore, WeatherCache, cacheBytesFromEnvironment } from './climate.ts';
+import { Database } from './database.ts';
+
+function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: Map<string, ReturnType<typeof allocateHourly>> } {
+  const expected = new Map<string, ReturnType<typeof allocateHourly>>();
+  const inputs = drafts.map((draft, i) => {
+    let columns = generateWeather({ lat: draft.lat, lon: draft.lon, timezone: draft.timezone, elevation: draft.elevation }, i + 1);
+    if (i === 1) {
+      // Two years of half-hourly records: 17,520 records, two row groups; and a few NaN.
+      draft = { ...draft, records: 17520, step_seconds: 1800, has_minute_column: true };
+      const twice = allocateHourly(17520);
+      for (const name of HOURLY_COLUMNS) {
+        twice[name].set(columns[name], 0);
+        twice[name].set(columns[name].map((value) => value + 1), 8760);
+      }
+      twice.ghi[7] = Number.NaN;
+      twice.tdry[9000] = Number.NaN;
+      columns = twice;
+    }
+    expected.set(draft.id, columns);
+    return { draft, load: () => columns };
+  });
+  return { inputs, expected };
+}
+
+for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
+  test(`the row-group reader decodes ${compression} shards to the values written`, async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-store-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const drafts = nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 5 });
+    const { inputs, expected } = inputsFor(drafts);
+    const writer = await DataSetWriter.open(dir);
+    const result = await writeClimate(writer, inputs, { compression });
+    await writeCatalog(writer, result.stations);
+    const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
+    writer.close();
+    const db = await Database.open();
+    t.after(() => db.close());
+    const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 0 });
+    assert.equal(store.size, 5);
+    for (const station of store.stations) {
+      const weather = await store.weather(station.id);
+      for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
+      assert.equal(weather.length, station.records);
+      assert.ok(Number.isNaN(weather.pres[0]!));
+    }
+    assert.equal(store.byId(drafts[1]!.id)!.records, 17520);
+  });
+}
+
+test('the station cache holds at most its cap, evicting the least recently used', () => {
+  const cache = new WeatherCache(1000);
+  const weather = (label: string) => ({ label }) as never;
+  cache.set('a', weather('a'), 400);
+  cache.set('b', weather('b'), 400);
+  assert.ok(cache.get('a'));
+  cache.set('c', weather('c'), 400);
+  assert.equal(cache.get('b'), undefined, 'b was the least recently used');
+  assert.ok(cache.get('a') && cache.get('c'));
+  assert.deepEqual({ ...cache.stats(), hits: 0, misses: 0 }, { max_bytes: 1000, bytes: 800, stations: 2, hits: 0, misses: 0 });
+  cache.set('huge', weather('huge'), 5000);
+  assert.equal(cache.get('huge'), undefined, 'an entry larger than the cap is not kept');
+  assert.equal(cacheBytesFromEnvironment({ CLIMATE_CACHE_MB: '64' }), 64 * 1024 * 1024);
+  assert.equal(cacheBytesFromEnvironment({}), 256 * 1024 * 1024);
+  assert.throws(() => cacheBytesFromEnvironment({ CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB/);
+});
