@@ -126,6 +126,9 @@ function monthlyMean(values: number[], day: number): number {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** The daily temperature wave (peak at 15:00) and wind wave (peak at 15:00), per hour of the day. */
+const TEMPERATURE_WAVE = Array.from({ length: 24 }, (_, h) => Math.cos((2 * Math.PI * (h + 0.5 - 15)) / 24));
+const WIND_WAVE = Array.from({ length: 24 }, (_, h) => 1 + 0.3 * Math.sin((2 * Math.PI * (h + 0.5 - 9)) / 24));
 
 /**
  * A synthetic typical year (8760 hourly records, hourly mode: minute 30 as the TMY readers store
@@ -206,8 +209,8 @@ export function generateWeather(site: Site, seed: number, out: HourlyColumns = a
       ghi[i] = Math.round(global);
       dni[i] = Math.round(beam);
       dhi[i] = Math.round(diffuse);
-      tdry[i] = round1(dayMean + (diurnal / 2) * Math.cos((2 * Math.PI * (h + 0.5 - 15)) / 24) + 0.6 * variation);
-      wspd[i] = round1(Math.max(0, windDay * (1 + 0.3 * Math.sin((2 * Math.PI * (h + 0.5 - 9)) / 24)) + 0.8 * variation));
+      tdry[i] = round1(dayMean + (diurnal / 2) * TEMPERATURE_WAVE[h]! + 0.6 * variation);
+      wspd[i] = round1(Math.max(0, windDay * WIND_WAVE[h]! + 0.8 * variation));
       alb[i] = albedo;
     }
   }

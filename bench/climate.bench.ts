@@ -1,0 +1,102 @@
+// Climate data: TMY3 ingest speed over the 46 real TMY3 files (the whole path: gunzip, parse,
+// check, write Parquet and the catalog; and the parts), then, on synthetic nsrdb grids of 1,000,
+// 10,000 and 100,000 cells, the p50 of reading one station's 8,760 hours cold (not in the station
+// cache: one positioned read of its row group and its decoding; the file's pages may be in the OS
+// cache) and warm (cached). The grids are built once into .tmp/bench-climate/ (the 100,000-cell one
+// takes minutes) and reused.
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DataSetWriter } from '../pipeline/dataset-writer.ts';
+import { climate, readClimateFile } from '../pipeline/datasets/climate.ts';
+import { Random } from '../pipeline/sample/random.ts';
+import { ClimateStore } from '../server/data/climate.ts';
+import { Database } from '../server/data/database.ts';
+import { climateGrid, p50 } from './climate-grids.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const sharedDir = process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared');
+const tmy3Dir = join(sharedDir, 'data', 'climate', 'weather', 'tmy3');
+const sizes = (process.env.CLIMATE_BENCH_CELLS ?? '1000,10000,100000').split(',').map(Number);
+
+async function ingest(): Promise<void> {
+  const files = readdirSync(tmy3Dir).filter((name) => name.endsWith('.gz')).sort();
+  const source = mkdtempSync(join(tmpdir(), 'bench-climate-source-'));
+  mkdirSync(join(source, 'climate', 'tmy3'), { recursive: true });
+  for (const name of files) symlinkSync(join(tmy3Dir, name), join(source, 'climate', 'tmy3', name));
+  const raw = files.map((name) => readFileSync(join(tmy3Dir, name)));
+  const csvBytes = raw.reduce((sum, bytes) => sum + gunzipSync(bytes).length, 0);
+  const mb = csvBytes / 1e6;
+  console.log(`TMY3 ingest: ${files.length} real files, ${mb.toFixed(1)} MB of CSV (${(raw.reduce((s, b) => s + b.length, 0) / 1e6).toFixed(1)} MB gzipped)`);
+  const whole: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const out = mkdtempSync(join(tmpdir(), 'bench-climate-out-'));
+    const writer = await DataSetWriter.open(out);
+    const started = performance.now();
+    const report = await climate.build(writer, { sourceDir: source, allowInvalid: false, repair: false });
+    writer.commit({ schema_version: 1, generator: 'bench', sample: false, notice: 'bench' });
+    writer.close();
+    whole.push((performance.now() - started) / 1000);
+    if (report.problems.length) throw new Error(`ingest problems: ${report.problems.length}`);
+  }
+  const parts = { gunzip: 0, parse: 0 };
+  for (let run = 0; run < 3; run++) {
+    for (const [i, name] of files.entries()) {
+      let started = performance.now();
+      gunzipSync(raw[i]!);
+      parts.gunzip += performance.now() - started;
+      started = performance.now();
+      readClimateFile('tmy3', join(tmy3Dir, name), `climate/tmy3/${name}`, raw[i]!);
+      parts.parse += performance.now() - started;
+    }
+  }
+  const best = Math.min(...whole);
+  const readCheck = (parts.parse / 3 / 1000);
+  const gunzip = parts.gunzip / 3 / 1000;
+  console.log(`  whole path (read, gunzip, parse, check, write Parquet + catalog): ${(mb / best).toFixed(1)} MB/s of CSV (best of 3: ${best.toFixed(2)} s; runs ${whole.map((s) => s.toFixed(2)).join(', ')} s)`);
+  console.log(`  parts: gunzip ${(mb / gunzip).toFixed(0)} MB/s; gunzip + parse + check ${(mb / readCheck).toFixed(0)} MB/s; the rest (writing) ${(best - readCheck).toFixed(2)} s`);
+}
+
+async function reads(): Promise<Array<{ cells: number; cold: number; warm: number }>> {
+  const rows: Array<{ cells: number; cold: number; warm: number }> = [];
+  for (const cells of sizes) {
+    const grid = await climateGrid(cells);
+    const manifest = JSON.parse(readFileSync(join(grid.dir, 'manifest.json'), 'utf8'));
+    const db = await Database.open();
+    const coldStore = await ClimateStore.load(db, grid.dir, manifest, { cacheBytes: 0 });
+    const warmStore = await ClimateStore.load(db, grid.dir, manifest, { cacheBytes: 256 * 1024 * 1024 });
+    const random = new Random(cells);
+    const nsrdb = coldStore.stations.filter((station) => station.dataset === 'nsrdb');
+    for (let i = 0; i < 50; i++) await coldStore.weather(random.pick(nsrdb));
+    const cold: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const station = random.pick(nsrdb);
+      const started = performance.now();
+      await coldStore.weather(station);
+      cold.push(performance.now() - started);
+    }
+    const hot = Array.from({ length: 50 }, () => random.pick(nsrdb));
+    for (const station of hot) await warmStore.weather(station);
+    const warm: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const station = random.pick(hot);
+      const started = performance.now();
+      await warmStore.weather(station);
+      warm.push(performance.now() - started);
+    }
+    db.close();
+    const row = { cells, cold: p50(cold), warm: p50(warm) };
+    rows.push(row);
+    const built = grid.buildSeconds === undefined ? 'reused' : `built in ${grid.buildSeconds.toFixed(0)} s`;
+    console.log(`  ${String(cells).padStart(7)} cells: one station's 8,760 hours p50 cold ${row.cold.toFixed(3)} ms, warm ${row.warm.toFixed(4)} ms; climate files ${(grid.bytesOnDisk / 1e6).toFixed(0)} MB (${built})`);
+  }
+  return rows;
+}
+
+await ingest();
+console.log('\nOne station\'s hourly read (store.weather), random nsrdb cells:');
+const rows = await reads();
+const first = rows[0]!;
+const last = rows[rows.length - 1]!;
+console.log(`  ratio p50 cold ${last.cells} / ${first.cells} cells: ${(last.cold / first.cold).toFixed(2)} (target <= 1.5); cold target <= 5 ms, warm <= 0.2 ms`);
