@@ -253,3 +253,22 @@ test('a malformed file is reported with its file and line, and nothing of it is 
   const hourlyRows = Object.entries(manifest.datasets.climate!.files).filter(([key]) => key.startsWith('hourly-')).reduce((sum, [, file]) => sum + file.rows, 0);
   assert.equal(hourlyRows, 8760, 'no row of a rejected file is written');
 });
+
+test('the sample: the same seed gives the same bytes, built fresh or taken from the sample cache', async (t) => {
+  const cache = temporaryDir('climate-cache');
+  const previous = process.env.CLIMATE_SAMPLE_CACHE;
+  t.after(() => (previous === undefined ? delete process.env.CLIMATE_SAMPLE_CACHE : (process.env.CLIMATE_SAMPLE_CACHE = previous)));
+  const build = async (cacheSetting: string) => {
+    process.env.CLIMATE_SAMPLE_CACHE = cacheSetting;
+    const started = performance.now();
+    const { manifest } = await buildQuietly({ outDir: temporaryDir('climate-sample'), sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8 } });
+    return { files: manifest.datasets.climate!.files, seconds: (performance.now() - started) / 1000 };
+  };
+  const fresh = await build(cache);
+  assert.equal(readdirSync(cache).length, 1, 'the build filled the cache');
+  const cached = await build(cache);
+  const again = await build('off');
+  assert.deepEqual(cached.files, fresh.files);
+  assert.deepEqual(again.files, fresh.files, 'a fresh build gives the same bytes');
+  assert.ok(Object.keys(fresh.files).length >= 2);
+});
