@@ -58,8 +58,8 @@ async function ingest(): Promise<void> {
   console.log(`  parts: gunzip ${(mb / gunzip).toFixed(0)} MB/s; gunzip + parse + check ${(mb / readCheck).toFixed(0)} MB/s; the rest (writing) ${(best - readCheck).toFixed(2)} s`);
 }
 
-async function reads(): Promise<Array<{ cells: number; cold: number; warm: number }>> {
-  const rows: Array<{ cells: number; cold: number; warm: number }> = [];
+async function reads(): Promise<Array<{ cells: number; cold: number; warm: number; duckdb: number }>> {
+  const rows: Array<{ cells: number; cold: number; warm: number; duckdb: number }> = [];
   for (const cells of sizes) {
     const grid = await climateGrid(cells);
     const manifest = JSON.parse(readFileSync(join(grid.dir, 'manifest.json'), 'utf8'));
@@ -85,11 +85,22 @@ async function reads(): Promise<Array<{ cells: number; cold: number; warm: numbe
       await warmStore.weather(station);
       warm.push(performance.now() - started);
     }
+    // For comparison: DuckDB reading the same station with a filter on `station` (row-group pruning by
+    // min/max statistics) from its 512-station shard.
+    const duck: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const station = random.pick(nsrdb);
+      const path = join(grid.dir, manifest.datasets.climate.files[station.hourly_file].path).replace(/'/g, "''");
+      const started = performance.now();
+      const result = await db.query(`SELECT year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb FROM read_parquet('${path}') WHERE station = ${station.station_index}`);
+      duck.push(performance.now() - started);
+      if (result.ghi!.length !== station.records) throw new Error('DuckDB read the wrong rows');
+    }
     db.close();
-    const row = { cells, cold: p50(cold), warm: p50(warm) };
+    const row = { cells, cold: p50(cold), warm: p50(warm), duckdb: p50(duck) };
     rows.push(row);
     const built = grid.buildSeconds === undefined ? 'reused' : `built in ${grid.buildSeconds.toFixed(0)} s`;
-    console.log(`  ${String(cells).padStart(7)} cells: one station's 8,760 hours p50 cold ${row.cold.toFixed(3)} ms, warm ${row.warm.toFixed(4)} ms; climate files ${(grid.bytesOnDisk / 1e6).toFixed(0)} MB (${built})`);
+    console.log(`  ${String(cells).padStart(7)} cells: one station's 8,760 hours p50 cold ${row.cold.toFixed(3)} ms, warm ${row.warm.toFixed(4)} ms (DuckDB filtered scan of the shard instead: ${row.duckdb.toFixed(2)} ms); climate files ${(grid.bytesOnDisk / 1e6).toFixed(0)} MB (${built})`);
   }
   return rows;
 }

@@ -162,6 +162,15 @@ interface ColumnOut {
   values: Float32Array | undefined;
   /** Index of the first value of this row group in `values`. */
   offset: number;
+  /** Scratch space for definition levels and dictionary indexes, `rows` long. */
+  levels: Uint32Array;
+  indexes: Uint32Array;
+}
+
+/** Float32 view of `count` values at `at`, without a copy when the bytes are aligned. */
+function floatsAt(bytes: Uint8Array, at: number, count: number): Float32Array {
+  const offset = bytes.byteOffset + at;
+  return offset % 4 === 0 ? new Float32Array(bytes.buffer, offset, count) : new Float32Array(bytes.slice(at, at + count * 4).buffer);
 }
 
 /**
@@ -171,8 +180,7 @@ interface ColumnOut {
 function decodeColumnChunk(bytes: Uint8Array, position: number, rows: number, out: ColumnOut): number {
   let dictionary: Float32Array | undefined;
   let done = 0;
-  const indexes = new Uint32Array(rows);
-  const levels = new Uint32Array(rows);
+  const { indexes, levels } = out;
   while (done < rows) {
     const reader = new CompactReader(bytes, position);
     const header = reader.struct();
@@ -191,7 +199,7 @@ function decodeColumnChunk(bytes: Uint8Array, position: number, rows: number, ou
     if (type === PAGE.dictionary) {
       const page = decompressPage(body, uncompressed);
       const count = (header[7] as ThriftStruct)[1] as number;
-      dictionary = new Float32Array(page.slice(0, count * 4).buffer);
+      dictionary = floatsAt(page, 0, count);
       continue;
     }
     if (type !== PAGE.data && type !== PAGE.dataV2) continue;
@@ -234,7 +242,7 @@ function decodeColumnChunk(bytes: Uint8Array, position: number, rows: number, ou
     const target = out.values;
     const base = out.offset + done;
     if (encoding === ENCODING.plain) {
-      const plain = new Float32Array(page.slice(valuesAt, valuesAt + present * 4).buffer);
+      const plain = floatsAt(page, valuesAt, present);
       for (let i = 0, v = 0; i < count; i++) target[base + i] = levels[i] ? plain[v++]! : Number.NaN;
     } else if (encoding === ENCODING.rleDictionary || encoding === ENCODING.plainDictionary) {
       if (!dictionary) throw new Error('Parquet dictionary-encoded page without a dictionary page');
@@ -263,8 +271,10 @@ function decodeColumnChunk(bytes: Uint8Array, position: number, rows: number, ou
  */
 export function decodeRowGroups(bytes: Uint8Array, rowGroups: number, rowsPerGroup: number, columns: Array<Float32Array | undefined>): void {
   let position = 0;
+  const levels = new Uint32Array(rowsPerGroup);
+  const indexes = new Uint32Array(rowsPerGroup);
   for (let group = 0; group < rowGroups; group++) {
-    for (const values of columns) position = decodeColumnChunk(bytes, position, rowsPerGroup, { values, offset: group * rowsPerGroup });
+    for (const values of columns) position = decodeColumnChunk(bytes, position, rowsPerGroup, { values, offset: group * rowsPerGroup, levels, indexes });
   }
   if (position !== bytes.length) throw new Error(`Parquet row groups end at byte ${position}, not at ${bytes.length}`);
 }
