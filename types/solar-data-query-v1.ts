@@ -1,7 +1,7 @@
 /* Generated from schemas/ by `npm run types` (json-schema-to-typescript). Do not edit. */
 
 /**
- * Response of GET /api/solar/data_query/v1.{json,xml,csv} (DECISIONS.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius, all and format parameters as given, in request order (v1 does not echo api_key).
+ * Response of GET /api/solar/data_query/v1.{json,xml,csv} (DECISIONS.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius and all parameters as given (the last of a repeated one), in request order; v1 does not echo api_key, and no other parameter is echoed.
  */
 export interface SolarDataQueryV1 {
   /**
