@@ -1,6 +1,8 @@
 // The HTTP application: CORS, health, the gateway in front of every endpoint, format negotiation,
 // and the renderers. Endpoints are plain functions from a request to a neutral result.
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { contractRoutes } from './contract/index.ts';
+import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { requestedFormat } from './formats/negotiate.ts';
@@ -36,6 +38,8 @@ function health(data: DataHolder) {
   };
 }
 
+const CACHE_OK = 'max-age=0, private, must-revalidate';
+
 function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   const checkFormat = (req: Request, res: Response, next: NextFunction) => {
     const format = requestedFormat(req.params.ext as string | undefined, req.query.format, endpoint.formats, endpoint.defaultFormat);
@@ -46,11 +50,17 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   const handle = async (req: Request, res: Response) => {
     const data = deps.data.acquire();
     try {
+      // ETags (contract/etag.ts): a request naming the current tag of its answer gets a 304 at once.
+      const etag = etagFor(endpoint, req, res.locals.format, data.manifest);
+      const ifNoneMatch = req.get('if-none-match');
+      if (etag && namesTag(ifNoneMatch, etag)) return sendNotModified(res, etag, CACHE_OK);
       const result = await endpoint.handle({ data, format: res.locals.format, query: req.query as Record<string, unknown>, path: req.params as Record<string, string>, now: deps.now() });
+      const ok = (result.status ?? 200) >= 200 && (result.status ?? 200) < 300;
+      if (etag && ok && isAnyTag(ifNoneMatch)) return sendNotModified(res, etag, CACHE_OK);
       const callback = (result as { callback?: string }).callback;
       const rendered = render(result, res.locals.format, callback);
-      const cacheControl = rendered.status === 200 ? 'max-age=0, private, must-revalidate' : 'no-cache';
-      await send(res, rendered, { 'Cache-Control': cacheControl, ...result.headers });
+      const cacheControl = rendered.status === 200 ? CACHE_OK : 'no-cache';
+      await send(res, rendered, { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers });
     } finally {
       deps.data.release(data);
     }
@@ -72,6 +82,8 @@ export function createApp(deps: AppDependencies): Express {
     next();
   });
   app.get('/health', health(deps.data));
+  // The contract, without a key: the page at /, /api/schemas (every JSON Schema at its $id), /api/openapi.json.
+  app.use(contractRoutes({ endpoints: deps.endpoints }));
   for (const endpoint of deps.endpoints) mount(app, endpoint, deps);
   app.use((req: Request, res: Response) => sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

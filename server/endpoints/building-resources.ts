@@ -13,6 +13,7 @@ const RESOURCES_PARAMS = '/api/schemas/params/building-resources.params.schema.j
 const EVENTS_PARAMS = '/api/schemas/params/building-events.params.schema.json';
 const ERRORS = '/api/schemas/errors.schema.json';
 const BASE = '/api/commercial-building-resources';
+const TAG = 'Commercial building resources';
 
 /** Each vocabulary filter and the vocabulary whose terms it takes. */
 export const VOCABULARY_FILTERS = {
@@ -81,6 +82,7 @@ export const resourcesEndpoint: Endpoint = {
   paths: [`${BASE}/v1/resources`, `${BASE}/resources`],
   parameters: RESOURCES_PARAMS,
   responses: { ok: '/api/schemas/building-resources-response.schema.json', errors: { 422: ERRORS } },
+  docs: { tag: TAG, summary: 'Resources (publications, tools, events, other resources) matching a search and vocabulary filters, keyed by nid.', example: 's=energy' },
   formats: ['json', 'xml'],
   defaultFormat: 'json',
   limitGroup: 'other',
@@ -99,6 +101,9 @@ export const eventsEndpoint: Endpoint = {
   paths: [`${BASE}/v1/events`, `${BASE}/events`],
   parameters: EVENTS_PARAMS,
   responses: { ok: '/api/schemas/building-events-response.schema.json', errors: { 422: ERRORS } },
+  docs: { tag: TAG, summary: 'Events, upcoming or past, keyed by nid.', example: 'scope=past' },
+  // `scope` compares each event's start with the current time: such an answer gets no ETag.
+  cache: { dependsOnClock: (query) => query.scope !== undefined },
   formats: ['json', 'jsonp', 'xml'],
   defaultFormat: 'json',
   limitGroup: 'other',

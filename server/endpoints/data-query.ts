@@ -82,6 +82,13 @@ function dataQueryEndpoint(version: Version): Endpoint {
     paths: [`/api/solar/data_query/v${version.number}`],
     parameters: PARAMETERS,
     responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+    docs: {
+      tag: 'Solar dataset query',
+      summary: `The closest climate station of each dataset to a point (v${version.number}${v2 ? ': with weather_data_source and country' : ''}); with all=1 every station in range.`,
+      example: 'lat=40&lon=-105&radius=0',
+    },
+    // v2 echoes api_key in `inputs`: the key is part of its ETag.
+    cache: { includesKey: version.echoesApiKey },
     formats: ['json', 'xml', 'csv'],
     defaultFormat: 'json',
     limitGroup: 'other',

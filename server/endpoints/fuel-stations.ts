@@ -15,6 +15,9 @@ const LOCATION_REQUIRED = "Either the 'location' or both 'latitude' and 'longitu
 const BATCH = 1000;
 
 const formats = ['json', 'xml', 'csv'] as const;
+/** The list and nearest also come as GeoJSON FeatureCollections. */
+const listFormats = ['json', 'xml', 'csv', 'geojson'] as const;
+const TAG = 'Alternative fuel stations';
 
 function invalid(messages: string[], status = 422): ApiResult {
   return { view: views.errors, status, data: { errors: messages } };
@@ -67,8 +70,9 @@ const ERRORS = '/api/schemas/errors.schema.json';
 export const listEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1'],
   parameters: '/api/schemas/params/fuel-stations-list.params.schema.json',
-  responses: { ok: views.list.schemaId, errors: { 422: ERRORS } },
-  formats,
+  responses: { ok: views.list.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.list.geojson.schemaId } },
+  docs: { tag: TAG, summary: 'Every station matching the filters, in no specific order.', example: 'fuel_type=E85,ELEC&state=CA&limit=3' },
+  formats: listFormats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, query }) {
@@ -88,8 +92,9 @@ export const listEndpoint: Endpoint = {
 export const nearestEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/nearest'],
   parameters: '/api/schemas/params/fuel-stations-nearest.params.schema.json',
-  responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS } },
-  formats,
+  responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.nearest.geojson.schemaId } },
+  docs: { tag: TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
+  formats: listFormats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, query }) {
@@ -130,6 +135,8 @@ export const nearestEndpoint: Endpoint = {
 export const byIdEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/:id'],
   responses: { ok: views.byId.schemaId, errors: { 404: ERRORS } },
+  pathParameters: { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } },
+  docs: { tag: TAG, summary: 'One station by its id.' },
   formats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',

@@ -20,8 +20,22 @@ export interface Endpoint {
   paths: string[];
   /** $id of the schema of its query parameters (schemas/params/). */
   parameters?: string;
-  /** $ids of the schemas of its responses: the success response, and its error responses by status. */
-  responses: { ok: string; errors: Record<number, string> };
+  /**
+   * $ids of the schemas of its responses: the success response, its error responses by status, and
+   * the success response of a format whose body is not `ok` in another notation (GeoJSON).
+   */
+  responses: { ok: string; errors: Record<number, string>; byFormat?: Partial<Record<Format, string>> };
+  /** Path parameters (`:id` in a path) and the JSON Schema of each, for the OpenAPI document. */
+  pathParameters?: Record<string, { [keyword: string]: unknown }>;
+  /** For the OpenAPI document and the page: its group (tag), a one-line summary, an example query string. */
+  docs?: { tag?: string; summary?: string; description?: string; example?: string };
+  /**
+   * What its answer depends on besides the data set, the path, the format and the query (api_key
+   * aside), for ETags (server/contract/etag.ts): `includesKey` when it echoes the API key, so that the
+   * key is part of the ETag; `dependsOnClock(query)` when that query's answer changes with the time,
+   * so that it gets no ETag.
+   */
+  cache?: { includesKey?: boolean; dependsOnClock?(query: RawQuery): boolean };
   formats: readonly Format[];
   defaultFormat: Format;
   limitGroup: LimitGroup;

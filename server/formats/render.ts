@@ -3,6 +3,7 @@
 import type { Response } from 'express';
 import { shapeFor } from '../../schemas/registry.ts';
 import { csvHeader, csvRows, type CsvColumn } from './csv.ts';
+import { writeGeoJson, type GeoJsonForm } from './geojson.ts';
 import { compileJson } from './json.ts';
 import { contentTypes, type Format } from './negotiate.ts';
 import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
@@ -14,6 +15,8 @@ export interface View {
   /** `field`: the XML document is that top-level field's value alone, as Rails renders a single record. */
   xml?: { style: XmlStyle; root: string; field?: string };
   csv?: { columns: CsvColumn[]; rows(data: any): unknown[] | RowStream };
+  /** GeoJSON: a FeatureCollection of the data's records. A view without it (errors) is written as JSON. */
+  geojson?: GeoJsonForm;
 }
 
 export interface ApiResult {
@@ -89,6 +92,9 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
       const text = callback ? `${callback}(${json});` : json;
       return { status, contentType: contentTypes[callback ? 'jsonp' : 'json'], body: expand(text, slots) };
     }
+    case 'geojson':
+      if (!view.geojson) return { status, contentType: contentTypes.json, body: expand(writerFor(view, 'json')(data, slots), slots) };
+      return { status, contentType: contentTypes.geojson, body: expand(writeGeoJson(view.geojson, data, slots), slots) };
     case 'xml':
       return { status, contentType: contentTypes.xml, body: expand(writerFor(view, 'xml')(data, slots), slots) };
     case 'csv': {

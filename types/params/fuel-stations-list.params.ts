@@ -82,7 +82,7 @@ export interface FuelStationsListParameters {
   /**
    * Response format when the path has no extension.
    */
-  format?: 'json' | 'xml' | 'csv';
+  format?: 'json' | 'xml' | 'csv' | 'geojson';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */

@@ -2,6 +2,7 @@
 // (only precision/value and federal-agency/id carry type="integer"), and the export's CSV header.
 import { schemaById } from '../../../schemas/registry.ts';
 import type { CsvColumn } from '../csv.ts';
+import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
 import { RowStream } from '../rows.ts';
@@ -44,16 +45,31 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
 
 const stationsOf = (data: { fuel_stations: Station[] | RowStream<Station> }) => data.fuel_stations;
 
+/** GeoJSON: the stations as Point features (the record, as JSON writes it, in properties) and some envelope members beside them. */
+function stationCollection(schemaId: string, members: string[]): GeoJsonForm {
+  const toFeature = (station: Station) => pointFeature(station, { id: 'id', latitude: 'latitude', longitude: 'longitude' });
+  return {
+    schemaId,
+    collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => ({
+      type: 'FeatureCollection',
+      ...Object.fromEntries(members.map((name) => [name, data[name]])),
+      features: features(data.fuel_stations, toFeature),
+    }),
+  };
+}
+
 export const fuelStationViews = {
   list: {
     schemaId: '/api/schemas/fuel-stations-list.schema.json',
     xml: { style, root: 'response' },
     csv: { columns: stationColumns(false), rows: stationsOf },
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson.schema.json', ['station_locator_url', 'total_results']),
   },
   nearest: {
     schemaId: '/api/schemas/fuel-stations-nearest.schema.json',
     xml: { style, root: 'response' },
     csv: { columns: stationColumns(true), rows: stationsOf },
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset']),
   },
   /** GET /v1/{id}: JSON wraps the record in `alt_fuel_station`; XML's root is the record itself. */
   byId: {
