@@ -3,9 +3,10 @@
 // the hourly Parquet by the catalog's row-group index and kept in a bounded cache. The solar dataset
 // query and the PVWatts estimator both use it.
 //
-// Nearest search: one in-memory DuckDB table per dataset with a 0.5° cell index; a query looks in
-// a box around the point, growing 4× until the closest station of each dataset lies within the
-// searched distance (then nothing outside the box can be closer) or the radius is reached.
+// Nearest search: one in-memory DuckDB table of every station's position with a 0.5° cell index; a
+// query looks in a box around the point (one query for all datasets), growing 4× until the closest
+// station of each dataset lies within the searched distance (then nothing outside the box can be
+// closer) or the radius is reached.
 // Distances are haversine metres on a 6,371,008.8 m sphere, computed in SQL.
 import { DOUBLE, INTEGER, type DuckDBType } from '@duckdb/node-api';
 import { join } from 'node:path';
@@ -26,7 +27,8 @@ const METRES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_METRES * Math.PI) / 180;
 const CELL_DEGREES = 0.5;
 const CELLS_PER_ROW = 360 / CELL_DEGREES;
 const MAX_INDEXED_CELLS = 64;
-const FIRST_SEARCH_METRES = 50_000;
+/** The first search reaches this far (or the radius); each further one 4× as far. */
+const FIRST_SEARCH_METRES = 250_000;
 const ROW_GROUP_RECORDS = 8760;
 /** The hourly Parquet's columns after `station`, in file order. */
 const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const;
@@ -70,9 +72,8 @@ class Sql {
   }
 }
 
-function tableOf(dataset: ClimateDataset): string {
-  return `climate_${dataset}`;
-}
+/** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
+const POINTS = 'climate_points';
 
 /** A bounded least-recently-used cache of stations' hourly weather, by bytes held. */
 export class WeatherCache {
@@ -158,14 +159,11 @@ export class ClimateStore {
     await db.execute(`CREATE OR REPLACE TABLE climate_stations AS
       SELECT (row_number() OVER (ORDER BY CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END, id) - 1)::INTEGER AS row_index, *
       FROM ${source}`);
-    for (const dataset of CLIMATE_DATASETS) {
-      const table = tableOf(dataset);
-      await db.execute(`CREATE OR REPLACE TABLE ${table} AS
-        SELECT row_index, id, lat, lon,
-               (floor((lat + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((lon + 180) / ${CELL_DEGREES}), ${CELLS_PER_ROW - 1}))::INTEGER AS cell
-        FROM climate_stations WHERE dataset = '${dataset}' ORDER BY cell, id`);
-      await db.execute(`CREATE INDEX ${table}_cell ON ${table} (cell)`);
-    }
+    await db.execute(`CREATE OR REPLACE TABLE ${POINTS} AS
+      SELECT (CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END)::INTEGER AS ds, row_index, lat, lon,
+             (floor((lat + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((lon + 180) / ${CELL_DEGREES}), ${CELLS_PER_ROW - 1}))::INTEGER AS cell
+      FROM climate_stations ORDER BY cell, row_index`);
+    await db.execute(`CREATE INDEX ${POINTS}_cell ON ${POINTS} (cell)`);
     const columns = await db.query(`SELECT * EXCLUDE (row_index), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`);
     const names = Object.keys(columns);
     const count = columns.id?.length ?? 0;
@@ -223,21 +221,26 @@ export class ClimateStore {
     return this.search(datasets, lat, lon, radiusMiles * METRES_PER_MILE, false);
   }
 
+  /**
+   * One query over the points table: within `metres` of a point, in the box around it, for the
+   * datasets given; the closest of each (ties by id) or all of them, nearest first (ties by id: row
+   * indexes follow dataset order and id, and ids begin with their dataset's digit).
+   */
   private async search(datasets: readonly ClimateDataset[], lat: number, lon: number, metres: number, closestOnly: boolean): Promise<NearestStation[]> {
     const sql = new Sql();
-    const point = (text: string) => text.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, name === 'lat' ? lat : lon, DOUBLE));
-    const area = this.areaConditions(sql, lat, lon, metres);
+    const distance = haversine.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, name === 'lat' ? lat : lon, DOUBLE));
+    const conditions = this.areaConditions(sql, lat, lon, metres);
+    // Dataset numbers are our own constants, never request input.
+    if (datasets.length < CLIMATE_DATASETS.length) conditions.push(`ds IN (${datasets.map((dataset) => CLIMATE_DATASETS.indexOf(dataset)).join(', ')})`);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const within = sql.bind('metres', metres, DOUBLE);
-    const parts = datasets.map((dataset) => {
-      const where = area.length ? `WHERE ${area.join(' AND ')}` : '';
-      const inner = `SELECT row_index, id, ${point(haversine)} AS distance FROM ${tableOf(dataset)} ${where}`;
-      const ranked = closestOnly ? `ORDER BY distance, id LIMIT 1` : '';
-      return `(SELECT row_index, id, distance FROM (${inner}) WHERE distance <= ${within} ${ranked})`;
-    });
-    const result = await this.db.query(
-      `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (${parts.join(' UNION ALL ')}) ORDER BY distance, id`,
-      sql.params,
-    );
+    const near = `SELECT ds, row_index, ${distance} AS distance FROM ${POINTS} ${where}`;
+    const query = closestOnly
+      ? `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (
+           SELECT arg_min(row_index, (distance, row_index)) AS row_index, min(distance) AS distance FROM (${near}) WHERE distance <= ${within} GROUP BY ds)
+         ORDER BY distance, row_index`
+      : `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (${near}) WHERE distance <= ${within} ORDER BY distance, row_index`;
+    const result = await this.db.query(query, sql.params);
     const rows = result.row_index ?? [];
     return rows.map((row, i) => ({ station: this.stations[row as number]!, distance: result.distance![i] as number, distanceMetres: result.metres![i] as number }));
   }
