@@ -59,18 +59,76 @@ export function windAtModuleMs(windMs: number): number {
 }
 
 /**
+ * The parts of the forced convection that depend on the wind at module height only (a site
+ * computes them once per record): with Re = w·x/ν, ν = VISCOSITY_FACTOR·T^1.76 and
+ * ρ = AIR_DENSITY_FACTOR/T, forced convection 0.86·Re^−0.5·ρ·w·1007/0.71^0.67 (laminar) or
+ * 0.0282·Re^−0.2·ρ·w·1007/0.71^0.4 (Re > 1.2e5) is a wind factor times a power of the film
+ * temperature T, and Re > 1.2e5 exactly when ln T < `logFilmTurbulentBelow`.
+ */
+export interface WindTerms {
+  laminarForced: number;
+  turbulentForced: number;
+  logFilmTurbulentBelow: number;
+  /** e^logFilmTurbulentBelow: the film temperature (K) below which the forced convection is turbulent. */
+  filmTurbulentBelowK: number;
+}
+
+export function windTerms(windAtModule: number, out: WindTerms): void {
+  out.logFilmTurbulentBelow = Math.log((windAtModule * CHARACTERISTIC_LENGTH_M) / (1.2e5 * VISCOSITY_FACTOR)) / 1.76;
+  out.laminarForced = LAMINAR_FORCED_FACTOR * Math.sqrt(windAtModule);
+  out.turbulentForced = TURBULENT_FORCED_FACTOR * Math.exp(0.8 * Math.log(windAtModule));
+  out.filmTurbulentBelowK = Math.exp(out.logFilmTurbulentBelow);
+}
+
+/** Above this slope of the heat-balance map the tenth iterate is tracked step by step. */
+const NEWTON_MAX_SLOPE = 0.6;
+/** A Newton step this small (K) leaves the fixed point known to ~1e-14 K (convergence is quadratic). */
+const NEWTON_STOP_K = 1e-7;
+const NEWTON_MAX_STEPS = 8;
+/** How far (K) the tenth iterate may lie from the fixed point for the fixed point to stand for it. */
+const TENTH_ITERATE_TOLERANCE_K = 1e-10;
+
+/**
+ * |T₁ − T*|·(1.5·|slope|)⁹: for a contraction with slope q at its fixed point T*, the tenth iterate
+ * lies about |T₁ − T*|·q⁹ from T* (the 1.5 is a margin for the slope changing along the way).
+ */
+function tenthIterateBound(firstIterateDistanceK: number, slope: number): number {
+  const r = 1.5 * Math.abs(slope);
+  const r2 = r * r;
+  const r4 = r2 * r2;
+  return firstIterateDistanceK * r4 * r4 * r;
+}
+
+const scratchWind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
+
+/**
  * The Fuentes model with its state (previous module temperature and absorbed irradiance). Create
  * one per run; `NOCT` in °C (45 open rack, 49 roof mount) and the record length in hours.
  */
 export class FuentesCellTemperature {
   private readonly stepHours: number;
   private readonly heatCapacity: number;
+  /** −Δt·3600/C: the exponent of the decay per W/(m²·K) of heat exchange. */
+  private readonly exponentPerWatt: number;
   /** Ratio of ground temperature rise to module temperature rise. */
   private readonly groundRatio: number;
   /** Convection coefficient scaling that makes the model reproduce NOCT. */
   private readonly convectionRatio: number;
   private previousModuleK = NOCT_AMBIENT_K;
   private previousAbsorbedWm2 = 0;
+  /** d(next)/d(module temperature) of the last `heatBalanceStep`. */
+  private slope = 0;
+  /** The decay exponent of the last `heatBalanceStep` and its derivative. */
+  private exponent = 0;
+  private exponentSlope = 0;
+  /** Inputs of the record being solved, for `heatBalanceStep`. */
+  private ambientK = 0;
+  private skyK = 0;
+  private absorbedWm2 = 0;
+  private laminarForced = 0;
+  private turbulentForced = 0;
+  private logFilmTurbulentBelow = 0;
+  private filmTurbulentBelowK = 0;
 
   constructor(noctC: number, stepHours: number) {
     this.stepHours = stepHours;
@@ -99,6 +157,7 @@ export class FuentesCellTemperature {
       (ABSORPTANCE * NOCT_IRRADIANCE_WM2 - EMISSIVITY_SIGMA * (2 * noctK4 - Math.pow(NOCT_SKY_K, 4) - Math.pow(groundK, 4))) /
       (convection * rise);
     this.heatCapacity = noctK > 321.15 ? BASE_HEAT_CAPACITY * (1 + (noctK - 321.15) / 12) : BASE_HEAT_CAPACITY;
+    this.exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
   }
 
   /**
@@ -108,64 +167,160 @@ export class FuentesCellTemperature {
    * ambient and the state restarts from it.
    */
   cellTemperatureC(poaWm2: number, ambientC: number, skyK: number, windMs: number): number {
+    windTerms(windMs, scratchWind);
+    const wind = scratchWind;
+    return this.cellTemperatureWithWindC(poaWm2, ambientC, skyK, wind.laminarForced, wind.turbulentForced, wind.logFilmTurbulentBelow, wind.filmTurbulentBelowK);
+  }
+
+  /** `cellTemperatureC` with the wind given by its `windTerms` (computed once per site and record). */
+  cellTemperatureWithWindC(
+    poaWm2: number,
+    ambientC: number,
+    skyK: number,
+    laminarForced: number,
+    turbulentForced: number,
+    logFilmTurbulentBelow: number,
+    filmTurbulentBelowK: number,
+  ): number {
     if (!(poaWm2 > 0)) {
       this.previousModuleK = ambientC + KELVIN;
       this.previousAbsorbedWm2 = 0;
       return ambientC;
     }
-    const ambientK = ambientC + KELVIN;
-    const absorbed = ABSORPTANCE * poaWm2;
+    this.ambientK = ambientC + KELVIN;
+    this.skyK = skyK;
+    this.absorbedWm2 = ABSORPTANCE * poaWm2;
+    this.laminarForced = laminarForced;
+    this.turbulentForced = turbulentForced;
+    this.logFilmTurbulentBelow = logFilmTurbulentBelow;
+    this.filmTurbulentBelowK = filmTurbulentBelowK;
+    const previousK = this.previousModuleK;
+    const moduleK = this.tenthIterate(previousK);
+    this.previousModuleK = moduleK;
+    this.previousAbsorbedWm2 = this.absorbedWm2;
+    return moduleK - KELVIN;
+  }
+
+  /**
+   * ssc's module temperature: the tenth iterate T₁₀ of the heat-balance map g from T₀ (the previous
+   * record's temperature), to within ~1e-10 K, far below the single-precision outputs.
+   *
+   * The map is a contraction whose slope q at its fixed point T* is usually small (0.01–0.2). Newton's
+   * method on g(T) − T, with g′ from the same powers and exponentials as g, finds T* in 2–3 steps;
+   * when |T₁ − T*|·(1.5q)⁹ < 1e-10 K the tenth iterate is T* to that precision and T* is taken.
+   * Otherwise (slow contraction, or Newton not settling) the plain iterates are followed from T₁,
+   * stopping once two successive steps shrink by a ratio r < 0.5 and the rest of the ten iterations
+   * cannot move the result more than |step|·r/(1 − r) < 1e-10 K.
+   */
+  private tenthIterate(firstK: number): number {
+    const nextK = this.heatBalanceStep(firstK, true);
+    const firstSlope = this.slope;
+    let fixedK = firstK + (nextK - firstK) / (1 - firstSlope);
+    if (Math.abs(firstSlope) < NEWTON_MAX_SLOPE && tenthIterateBound(Math.abs(fixedK - nextK), firstSlope) < TENTH_ITERATE_TOLERANCE_K) {
+      for (let i = 0; i < NEWTON_MAX_STEPS; i++) {
+        const mappedK = this.heatBalanceStep(fixedK, true);
+        const slope = this.slope;
+        const stepK = (mappedK - fixedK) / (1 - slope);
+        fixedK += stepK;
+        if (Math.abs(stepK) < NEWTON_STOP_K) {
+          if (this.followsToFixedPoint(nextK, fixedK, slope)) return fixedK;
+          break;
+        }
+        if (!(Math.abs(stepK) < Number.POSITIVE_INFINITY)) break;
+      }
+    }
+    // The plain iterates, from T₁.
+    let moduleK = nextK;
+    let previousStepK = nextK - firstK;
+    if (previousStepK === 0) return moduleK;
+    for (let i = 2; i <= ITERATIONS; i++) {
+      const iterateK = this.heatBalanceStep(moduleK, false);
+      const stepK = iterateK - moduleK;
+      moduleK = iterateK;
+      const ratio = Math.abs(stepK / previousStepK);
+      if (stepK === 0 || (ratio < 0.5 && (Math.abs(stepK) * ratio) / (1 - ratio) < TENTH_ITERATE_TOLERANCE_K)) break;
+      previousStepK = stepK;
+    }
+    return moduleK;
+  }
+
+  /**
+   * Whether the plain iterates from `firstIterateK` (T₁) converge to `fixedK` so fast that the tenth
+   * lies within 1e-10 K of it: the slope there is small, and the map is smooth on the whole interval
+   * the iterates stay in (|T − T*| ≤ |T₁ − T*|, with a margin). The map is not smooth where the
+   * forced convection turns turbulent, where the decay is cut to 0 (exponent −10), and at the ambient
+   * temperature (|ΔT|^0.32); on the far side of any of them lies another branch, whose own fixed
+   * point Newton's method may have found.
+   */
+  private followsToFixedPoint(firstIterateK: number, fixedK: number, slope: number): boolean {
+    const distanceK = Math.abs(firstIterateK - fixedK);
+    if (!(Math.abs(slope) < NEWTON_MAX_SLOPE && tenthIterateBound(distanceK, slope) < TENTH_ITERATE_TOLERANCE_K)) return false;
+    const reachK = 1.5 * distanceK + 1e-9;
+    const ambientK = this.ambientK;
+    if (!(Math.abs(fixedK - ambientK) > reachK)) return false;
+    const turbulentBelowK = 2 * this.filmTurbulentBelowK - ambientK;
+    if (!(Math.abs(fixedK - turbulentBelowK) > reachK)) return false;
+    return Math.abs(this.exponent + 10) > 2 * Math.abs(this.exponentSlope) * reachK;
+  }
+
+  /**
+   * One step of ssc's heat balance (§10) from module temperature `moduleK` for the current record:
+   * returns the next iterate and, `withSlope`, leaves its derivative with respect to `moduleK` in
+   * `this.slope` (and the decay exponent and its derivative in `this.exponent`, `this.exponentSlope`).
+   *
+   * The §10 correlations are rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
+   * so x^a is exp(a·ln x), and the air properties are folded into powers of the film temperature
+   * so that the calls for forced and free convection do not wait on each other. The derivative
+   * reuses those powers: d(c·T^a)/dT = a·c·T^a/T.
+   */
+  private heatBalanceStep(moduleK: number, withSlope: boolean): number {
+    const ambientK = this.ambientK;
+    const skyK = this.skyK;
+    const absorbed = this.absorbedWm2;
     const previousK = this.previousModuleK;
     const previousAbsorbed = this.previousAbsorbedWm2;
     const absorbedChange = absorbed - previousAbsorbed;
-    // Forced convection, 0.86·Re^−0.5·ρ·w·1007/0.71^0.67 (laminar) or 0.0282·Re^−0.2·ρ·w·1007/0.71^0.4
-    // (Re > 1.2e5), with Re = w·x/ν, ν = VISCOSITY_FACTOR·T^1.76 and ρ = AIR_DENSITY_FACTOR/T, is a
-    // wind factor times a power of T; Re > 1.2e5 exactly when ln T < logFilmTurbulentBelow.
-    const logFilmTurbulentBelow = Math.log((windMs * CHARACTERISTIC_LENGTH_M) / (1.2e5 * VISCOSITY_FACTOR)) / 1.76;
-    const laminarForced = LAMINAR_FORCED_FACTOR * Math.sqrt(windMs);
-    const turbulentForced = TURBULENT_FORCED_FACTOR * Math.exp(0.8 * Math.log(windMs));
-    const exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
-    // ssc takes the tenth iterate of this contraction. Once two successive steps show it shrinking
-    // fast (ratio q < 0.5), the tenth iterate lies within |step|·q/(1 − q) of the current one; when
-    // that bound is below 1e-10 K the current iterate is taken: a difference far below the
-    // single-precision outputs, which round it away.
-    let moduleK = previousK;
-    let previousStepK = Number.NaN;
-    for (let i = 1; i <= ITERATIONS; i++) {
-      const filmK = (moduleK + ambientK) / 2;
-      // The §10 correlations, rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
-      // so x^a is exp(a·ln x), and the air properties are folded into powers of the film
-      // temperature so that the calls for forced and free convection do not wait on each other.
-      const logFilmK = Math.log(filmK);
-      const forced =
-        logFilmK < logFilmTurbulentBelow
-          ? turbulentForced * Math.exp(TURBULENT_FORCED_TEMPERATURE_EXPONENT * logFilmK)
-          : laminarForced * Math.exp(LAMINAR_FORCED_TEMPERATURE_EXPONENT * logFilmK);
-      // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
-      // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).
-      const free =
-        FREE_CONVECTION_FACTOR * Math.exp(0.32 * Math.log(Math.abs(moduleK - ambientK)) + FREE_TEMPERATURE_EXPONENT * logFilmK);
-      const convection = this.convectionRatio * Math.cbrt(free * free * free + forced * forced * forced);
-      const sky = EMISSIVITY_SIGMA * (moduleK * moduleK + skyK * skyK) * (moduleK + skyK);
-      const groundK = ambientK + this.groundRatio * (moduleK - ambientK);
-      const ground = EMISSIVITY_SIGMA * (moduleK * moduleK + groundK * groundK) * (moduleK + groundK);
-      const exchange = convection + sky + ground;
-      const exponent = exchange * exponentPerWatt;
-      const decay = exponent > -10 ? Math.exp(exponent) : 0;
-      const nextK =
-        previousK * decay +
-        ((1 - decay) * (convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange / exponent) +
-          absorbed -
-          previousAbsorbed) /
-          exchange;
-      const stepK = nextK - moduleK;
-      moduleK = nextK;
-      const ratio = Math.abs(stepK / previousStepK);
-      if (stepK === 0 || (ratio < 0.5 && (Math.abs(stepK) * ratio) / (1 - ratio) < 1e-10)) break;
-      previousStepK = stepK;
-    }
-    this.previousModuleK = moduleK;
-    this.previousAbsorbedWm2 = absorbed;
-    return moduleK - KELVIN;
+    const filmK = (moduleK + ambientK) / 2;
+    const logFilmK = Math.log(filmK);
+    const turbulent = logFilmK < this.logFilmTurbulentBelow;
+    const forcedExponent = turbulent ? TURBULENT_FORCED_TEMPERATURE_EXPONENT : LAMINAR_FORCED_TEMPERATURE_EXPONENT;
+    const forced = (turbulent ? this.turbulentForced : this.laminarForced) * Math.exp(forcedExponent * logFilmK);
+    // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
+    // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).
+    const riseK = moduleK - ambientK;
+    const free = FREE_CONVECTION_FACTOR * Math.exp(0.32 * Math.log(Math.abs(riseK)) + FREE_TEMPERATURE_EXPONENT * logFilmK);
+    const convectionCube = free * free * free + forced * forced * forced;
+    const cubeRoot = Math.cbrt(convectionCube);
+    const convection = this.convectionRatio * cubeRoot;
+    const sky = EMISSIVITY_SIGMA * (moduleK * moduleK + skyK * skyK) * (moduleK + skyK);
+    const groundRatio = this.groundRatio;
+    const groundK = ambientK + groundRatio * (moduleK - ambientK);
+    const ground = EMISSIVITY_SIGMA * (moduleK * moduleK + groundK * groundK) * (moduleK + groundK);
+    const exchange = convection + sky + ground;
+    const exponent = exchange * this.exponentPerWatt;
+    const decay = exponent > -10 ? Math.exp(exponent) : 0;
+    const balance = convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange / exponent;
+    const numerator = (1 - decay) * balance + absorbed - previousAbsorbed;
+    const nextK = previousK * decay + numerator / exchange;
+    if (!withSlope) return nextK;
+
+    // derivatives with respect to moduleK (dfilm/dT = 1/2)
+    const halfOverFilm = 0.5 / filmK;
+    const forcedSlope = forcedExponent * forced * halfOverFilm;
+    const freeSlope = free * (0.32 / riseK + FREE_TEMPERATURE_EXPONENT * halfOverFilm);
+    const convectionSlope = (this.convectionRatio * (free * free * freeSlope + forced * forced * forcedSlope)) / (cubeRoot * cubeRoot);
+    const skySlope = EMISSIVITY_SIGMA * (3 * moduleK * moduleK + 2 * moduleK * skyK + skyK * skyK);
+    const groundSlope =
+      EMISSIVITY_SIGMA * (2 * (moduleK + groundK * groundRatio) * (moduleK + groundK) + (moduleK * moduleK + groundK * groundK) * (1 + groundRatio));
+    const exchangeSlope = convectionSlope + skySlope + groundSlope;
+    const exponentSlope = exchangeSlope * this.exponentPerWatt;
+    this.exponent = exponent;
+    this.exponentSlope = exponentSlope;
+    const decaySlope = decay * exponentSlope;
+    const balanceSlope =
+      convectionSlope * ambientK + skySlope * skyK + groundSlope * groundK + ground * groundRatio - (absorbedChange * exponentSlope) / (exponent * exponent);
+    const numeratorSlope = (1 - decay) * balanceSlope - decaySlope * balance;
+    this.slope = previousK * decaySlope + (numeratorSlope - (numerator * exchangeSlope) / exchange) / exchange;
+    return nextK;
   }
 }

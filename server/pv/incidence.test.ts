@@ -38,7 +38,7 @@ describe('two-axis tracking (§5.2)', () => {
   it('faces the sun', () => {
     const surface = newSurfaceAngles();
     twoAxisSurface(0.7, 2.1, surface);
-    assert.deepEqual(surface, { incidenceRad: 0, tiltRad: 0.7, azimuthRad: 2.1 });
+    assert.deepEqual(surface, { incidenceRad: 0, cosIncidence: 1, tiltRad: 0.7, azimuthRad: 2.1, sinTilt: Math.sin(0.7), cosTilt: Math.cos(0.7) });
   });
 });
 

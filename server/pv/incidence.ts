@@ -8,14 +8,19 @@ import { acosClamped } from './angles.ts';
 export interface SurfaceAngles {
   /** Angle of incidence θ, radians. */
   incidenceRad: number;
+  /** cos θ (the argument of the arccos, clamped to [−1, 1]). */
+  cosIncidence: number;
   /** Surface tilt β from horizontal, radians. */
   tiltRad: number;
   /** Surface azimuth γ, radians clockwise from north. */
   azimuthRad: number;
+  /** sin β and cos β. */
+  sinTilt: number;
+  cosTilt: number;
 }
 
 export function newSurfaceAngles(): SurfaceAngles {
-  return { incidenceRad: 0, tiltRad: 0, azimuthRad: 0 };
+  return { incidenceRad: 0, cosIncidence: 1, tiltRad: 0, azimuthRad: 0, sinTilt: 0, cosTilt: 1 };
 }
 
 /**
@@ -34,11 +39,37 @@ export function incidenceAngle(
   return acosClamped(sinZenith * Math.cos(sunAzimuthRad - surfaceAzimuthRad) * sinSurfaceTilt + cosZenith * cosSurfaceTilt);
 }
 
+/** cos x clamped to [−1, 1], which is cos(acosClamped(x)). */
+export function clampCosine(x: number): number {
+  return x < -1 ? -1 : x > 1 ? 1 : x;
+}
+
+/**
+ * cos θ of `incidenceAngle` without the arccos, for a fixed surface: cos(A − γ) expanded as
+ * cos A·cos γ + sin A·sin γ, with the sun's and the surface's sines and cosines computed once per
+ * site and per system (the same value to ~1e-16).
+ */
+export function fixedIncidenceCosine(
+  sinZenith: number,
+  cosZenith: number,
+  sinSunAzimuth: number,
+  cosSunAzimuth: number,
+  sinSurfaceTilt: number,
+  cosSurfaceTilt: number,
+  sinSurfaceAzimuth: number,
+  cosSurfaceAzimuth: number,
+): number {
+  return clampCosine(sinZenith * (cosSunAzimuth * cosSurfaceAzimuth + sinSunAzimuth * sinSurfaceAzimuth) * sinSurfaceTilt + cosZenith * cosSurfaceTilt);
+}
+
 /** Two-axis tracking (§5.2): the surface faces the sun, θ = 0. */
 export function twoAxisSurface(zenithRad: number, sunAzimuthRad: number, out: SurfaceAngles): void {
   out.tiltRad = zenithRad;
   out.azimuthRad = sunAzimuthRad;
   out.incidenceRad = 0;
+  out.cosIncidence = 1;
+  out.sinTilt = Math.sin(zenithRad);
+  out.cosTilt = Math.cos(zenithRad);
 }
 
 /**
@@ -69,5 +100,11 @@ export function rotatedSurface(
   }
   out.tiltRad = tilt;
   out.azimuthRad = azimuth;
-  out.incidenceRad = incidenceAngle(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.sin(tilt), Math.cos(tilt), azimuth);
+  const sinTilt = Math.sin(tilt);
+  const cosTilt = Math.cos(tilt);
+  const cosIncidence = Math.sin(zenithRad) * Math.cos(sunAzimuthRad - azimuth) * sinTilt + Math.cos(zenithRad) * cosTilt;
+  out.incidenceRad = acosClamped(cosIncidence);
+  out.cosIncidence = clampCosine(cosIncidence);
+  out.sinTilt = sinTilt;
+  out.cosTilt = cosTilt;
 }

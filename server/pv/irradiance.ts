@@ -147,25 +147,52 @@ export function perezPlaneOfArray(
   albedo: number,
   out: PoaComponents,
 ): void {
-  const cosIncidence = Math.cos(incidenceRad);
-  const beam = sky.beamNormalWm2;
-  const diffuse = sky.diffuseHorizontalWm2;
-  if (sky.perezCase === PerezCase.lowSun) {
+  perezPlaneOfArrayFromCosine(
+    sky.perezCase,
+    sky.beamNormalWm2,
+    sky.diffuseHorizontalWm2,
+    sky.f1,
+    sky.f2,
+    sky.circumsolarCosZenith,
+    zenithRad,
+    cosZenith,
+    Math.cos(incidenceRad),
+    cosTilt,
+    sinTilt,
+    albedo,
+    out,
+  );
+}
+
+/** `perezPlaneOfArray` with the sky's fields given one by one and the incidence by its cosine. */
+export function perezPlaneOfArrayFromCosine(
+  perezCase: number,
+  beam: number,
+  diffuse: number,
+  f1: number,
+  f2: number,
+  circumsolarCosZenith: number,
+  zenithRad: number,
+  cosZenith: number,
+  cosIncidence: number,
+  cosTilt: number,
+  sinTilt: number,
+  albedo: number,
+  out: PoaComponents,
+): void {
+  if (perezCase === PerezCase.lowSun) {
     out.beamWm2 = cosIncidence > 0 && zenithRad < PEREZ_HORIZON_ZENITH_RAD ? beam * cosIncidence : 0;
     out.skyDiffuseWm2 = (diffuse * (1 + cosTilt)) / 2;
     out.groundDiffuseWm2 = 0;
-  } else if (sky.perezCase === PerezCase.noDiffuse) {
+  } else if (perezCase === PerezCase.noDiffuse) {
     out.beamWm2 = cosIncidence > 0 ? beam * cosIncidence : 0;
     out.skyDiffuseWm2 = 0;
     out.groundDiffuseWm2 = 0;
   } else {
     const incidenceFactor = Math.max(cosIncidence, 0);
-    const { f1, f2 } = sky;
     out.beamWm2 = beam * incidenceFactor;
     out.skyDiffuseWm2 =
-      (diffuse * (1 - f1) * (1 + cosTilt)) / 2 +
-      (diffuse * f1 * incidenceFactor) / sky.circumsolarCosZenith +
-      diffuse * f2 * sinTilt;
+      (diffuse * (1 - f1) * (1 + cosTilt)) / 2 + (diffuse * f1 * incidenceFactor) / circumsolarCosZenith + diffuse * f2 * sinTilt;
     out.groundDiffuseWm2 = (albedo * (beam * cosZenith + diffuse) * (1 - cosTilt)) / 2;
   }
 }

@@ -1,10 +1,10 @@
 /** One PVWatts v5 run over a prepared site (ssc `cm_pvwattsv5::exec`, `powerout`), ALGORITHM.md §13. */
 import { DTOR } from './angles.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
-import { transmittedPoa } from './cover-loss.ts';
+import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C } from './dc-ac.ts';
-import { incidenceAngle, newSurfaceAngles, rotatedSurface } from './incidence.ts';
-import { newPerezSky, newPoaComponents, orientationRangeCheck, perezPlaneOfArray, RangeCheck, type PerezSky } from './irradiance.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurface } from './incidence.ts';
+import { newPoaComponents, orientationRangeCheck, perezPlaneOfArrayFromCosine, RangeCheck } from './irradiance.ts';
 import { OutputSums, type PvAnnualOutputs } from './outputs.ts';
 import {
   beamShadeFactor,
@@ -16,7 +16,6 @@ import {
   type Vector3,
 } from './self-shading.ts';
 import type { PreparedSite, StationInfo } from './site.ts';
-import { SunUp } from './solar-position.ts';
 import { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotation } from './tracking.ts';
 
@@ -79,15 +78,6 @@ function runError(system: CheckedSystem, site: PreparedSite): string | null {
   return null;
 }
 
-function readSky(site: PreparedSite, record: number, into: PerezSky): void {
-  into.perezCase = site.perezCase[record]!;
-  into.beamNormalWm2 = site.perezBeamNormalWm2[record]!;
-  into.diffuseHorizontalWm2 = site.perezDiffuseHorizontalWm2[record]!;
-  into.f1 = site.perezF1[record]!;
-  into.f2 = site.perezF2[record]!;
-  into.circumsolarCosZenith = site.perezCircumsolarCosZenith[record]!;
-}
-
 function readVector(vectors: Float64Array, record: number, into: Vector3): void {
   into.x = vectors[3 * record]!;
   into.y = vectors[3 * record + 1]!;
@@ -126,71 +116,117 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
     ? {
         ac: new Float32Array(n),
         poa: new Float32Array(n),
-        dn: Float32Array.from(site.dniWm2),
-        df: Float32Array.from(site.dhiWm2),
+        dn: site.dniWm2.slice(),
+        df: site.dhiWm2.slice(),
         dc: new Float32Array(n),
-        tamb: Float32Array.from(site.ambientC),
-        tcell: new Float32Array(n),
-        wspd: Float32Array.from(site.windMs),
+        tamb: site.ambientC.slice(),
+        // at night the cell is at ambient; sun-up records are overwritten below
+        tcell: site.ambientC.slice(),
+        wspd: site.windMs.slice(),
       }
     : null;
   const sums = new OutputSums(site.stepsPerHour);
   const surface = newSurfaceAngles();
-  const sky = newPerezSky();
   const poa = newPoaComponents();
   const sun: Vector3 = { x: 0, y: 0, z: 0 };
   const diffuseShade: DiffuseShadeFactors = { sky: 1, ground: 1 };
+  const fixed = arrayType === ArrayType.fixedOpenRack || arrayType === ArrayType.fixedRoofMount;
+  const twoAxis = arrayType === ArrayType.twoAxis;
+  const sinFixedAzimuth = Math.sin(azimuthRad);
+  const cosFixedAzimuth = Math.cos(azimuthRad);
+  const { lossesPercent } = system;
+  const {
+    sunUpRecords,
+    zenithRad: zeniths,
+    azimuthRad: azimuths,
+    sinZenith,
+    cosZenith,
+    sinAzimuth,
+    cosAzimuth,
+    dniWm2,
+    ambientC: ambients,
+    albedo: albedos,
+    beamAboveExtraterrestrial,
+    perezCase,
+    perezBeamNormalWm2,
+    perezDiffuseHorizontalWm2,
+    perezF1,
+    perezF2,
+    perezCircumsolarCosZenith,
+    skyTemperatureK,
+    windLaminarForced,
+    windTurbulentForced,
+    windLogFilmTurbulentBelow,
+    windFilmTurbulentBelowK,
+  } = site;
   let month = -1;
   let nextMonthStart = 0;
 
-  for (let i = 0; i < n; i++) {
-    if (i === nextMonthStart) {
+  // Night records add nothing to any sum and leave the cell-temperature state alone (§10): only the
+  // records whose sun is up are visited.
+  for (let u = 0; u < sunUpRecords.length; u++) {
+    const i = sunUpRecords[u]!;
+    while (i >= nextMonthStart) {
       month++;
       nextMonthStart = sums.monthEnd(month);
     }
-    const ambientC = site.ambientC[i]!;
-    if (site.sunUp[i] === SunUp.night) {
-      if (hourly) hourly.tcell[i] = ambientC;
-      continue;
-    }
-    const zenith = site.zenithRad[i]!;
-    const sunAzimuth = site.azimuthRad[i]!;
+    const ambientC = ambients[i]!;
+    const zenith = zeniths[i]!;
     let rotationRad = 0;
-    if (arrayType === ArrayType.twoAxis) {
+    let cosIncidence: number;
+    let cosTilt: number;
+    let sinTilt: number;
+    if (fixed) {
+      cosIncidence = fixedIncidenceCosine(sinZenith[i]!, cosZenith[i]!, sinAzimuth[i]!, cosAzimuth[i]!, sinFixedTilt, cosFixedTilt, sinFixedAzimuth, cosFixedAzimuth);
+      cosTilt = cosFixedTilt;
+      sinTilt = sinFixedTilt;
+    } else if (twoAxis) {
+      // the surface faces the sun: tilt Z, incidence 0
       surface.tiltRad = zenith;
-      surface.azimuthRad = sunAzimuth;
-      surface.incidenceRad = 0;
-    } else if (rows !== null) {
+      cosIncidence = 1;
+      cosTilt = cosZenith[i]!;
+      sinTilt = sinZenith[i]!;
+    } else {
+      const sunAzimuth = azimuths[i]!;
       rotationRad = trueTrackingRotation(zenith, sunAzimuth, tiltRad, azimuthRad);
       if (arrayType === ArrayType.oneAxisBacktracking) {
         readVector(site.sunVectorForBacktracking, i, sun);
-        rotationRad = backtrackRotation(rows, sun, rotationRad);
+        rotationRad = backtrackRotation(rows!, sun, rotationRad);
       }
       rotatedSurface(zenith, sunAzimuth, tiltRad, azimuthRad, rotationRad, surface);
-    } else {
-      surface.tiltRad = tiltRad;
-      surface.azimuthRad = azimuthRad;
-      surface.incidenceRad = incidenceAngle(site.sinZenith[i]!, site.cosZenith[i]!, sunAzimuth, sinFixedTilt, cosFixedTilt, azimuthRad);
+      cosIncidence = surface.cosIncidence;
+      cosTilt = surface.cosTilt;
+      sinTilt = surface.sinTilt;
     }
-    const fixed = arrayType === ArrayType.fixedOpenRack || arrayType === ArrayType.fixedRoofMount;
-    const cosTilt = fixed ? cosFixedTilt : Math.cos(surface.tiltRad);
-    const sinTilt = fixed ? sinFixedTilt : Math.sin(surface.tiltRad);
 
-    const dni = site.dniWm2[i]!;
-    const albedo = site.albedo[i]!;
-    if (site.beamAboveExtraterrestrial[i]) {
+    const dni = dniWm2[i]!;
+    const albedo = albedos[i]!;
+    if (beamAboveExtraterrestrial[i]) {
       poa.beamWm2 = 0;
       poa.skyDiffuseWm2 = 0;
       poa.groundDiffuseWm2 = 0;
     } else {
-      readSky(site, i, sky);
-      perezPlaneOfArray(sky, zenith, site.cosZenith[i]!, surface.incidenceRad, cosTilt, sinTilt, albedo, poa);
+      perezPlaneOfArrayFromCosine(
+        perezCase[i]!,
+        perezBeamNormalWm2[i]!,
+        perezDiffuseHorizontalWm2[i]!,
+        perezF1[i]!,
+        perezF2[i]!,
+        perezCircumsolarCosZenith[i]!,
+        zenith,
+        cosZenith[i]!,
+        cosIncidence,
+        cosTilt,
+        sinTilt,
+        albedo,
+        poa,
+      );
     }
 
     let beamFactor = 1;
-    if (arrayType === ArrayType.oneAxis && rows !== null) {
+    if (arrayType === ArrayType.oneAxis) {
       readVector(site.sunVectorForShading, i, sun);
-      beamFactor = beamShadeFactor(shadeFraction(rows, sun, rotationRad * RAD_TO_DEG));
+      beamFactor = beamShadeFactor(shadeFraction(rows!, sun, rotationRad * RAD_TO_DEG));
       if (poa.skyDiffuseWm2 > 0) {
         const surfaceTiltDeg = surface.tiltRad * RAD_TO_DEG;
         diffuseShadeFactors(
@@ -208,9 +244,17 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
       }
     }
     const poaWm2 = poa.beamWm2 * beamFactor + poa.skyDiffuseWm2 + poa.groundDiffuseWm2;
-    const transmittedWm2 = transmittedPoa(poaWm2, dni, surface.incidenceRad * RAD_TO_DEG, antiReflective);
-    const cellC = cellTemperature.cellTemperatureC(poaWm2, ambientC, site.skyTemperatureK[i]!, site.windAtModuleMs[i]!);
-    const dcW = dcPowerW(dcNameplateW, temperatureCoefficient, cellC, transmittedWm2, system.lossesPercent);
+    const transmittedWm2 = transmittedPoaFromCosine(poaWm2, dni, cosIncidence, antiReflective);
+    const cellC = cellTemperature.cellTemperatureWithWindC(
+      poaWm2,
+      ambientC,
+      skyTemperatureK[i]!,
+      windLaminarForced[i]!,
+      windTurbulentForced[i]!,
+      windLogFilmTurbulentBelow[i]!,
+      windFilmTurbulentBelowK[i]!,
+    );
+    const dcW = dcPowerW(dcNameplateW, temperatureCoefficient, cellC, transmittedWm2, lossesPercent);
     const acW = acPowerW(inverter, dcW);
     const poaF32 = Math.fround(poaWm2);
     const dcF32 = Math.fround(dcW);

@@ -6,7 +6,7 @@
  * (§6.1). Computed once per weather file and shared by every system simulated on it.
  */
 import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
-import { skyTemperatureK, windAtModuleMs } from './cell-temperature.ts';
+import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import {
   beamExceedsExtraterrestrial,
   newPerezSky,
@@ -55,11 +55,16 @@ export interface PreparedSite {
 
   /** `SunUp` class of each record. */
   sunUp: Uint8Array;
+  /** The records whose sun is up (`sunUp` ≠ night), in order: the only ones a run computes. */
+  sunUpRecords: Int32Array;
   /** Sun zenith (refracted) and azimuth in radians, sin and cos of the zenith; 0 at night. */
   zenithRad: Float64Array;
   azimuthRad: Float64Array;
   sinZenith: Float64Array;
   cosZenith: Float64Array;
+  /** sin and cos of the sun azimuth; 0 at night. */
+  sinAzimuth: Float64Array;
+  cosAzimuth: Float64Array;
   /** Zenith in degrees as the self-shading model takes it, Z·(180/π). */
   zenithDeg: Float64Array;
   /** 1 where the beam exceeds the extraterrestrial irradiance (§7.2): no POA. */
@@ -76,6 +81,11 @@ export interface PreparedSite {
   /** Cell temperature inputs: sky temperature (K) and wind at module height (m/s, from wind ≥ 0). */
   skyTemperatureK: Float64Array;
   windAtModuleMs: Float64Array;
+  /** The wind's parts of the forced convection (cell-temperature.ts `windTerms`), per record. */
+  windLaminarForced: Float64Array;
+  windTurbulentForced: Float64Array;
+  windLogFilmTurbulentBelow: Float64Array;
+  windFilmTurbulentBelowK: Float64Array;
   /** Sun unit vectors (x, y, z per record) from the sun angles in degrees as backtracking converts
    * them, (rad·180)/π, and as self-shading does, rad·(180/π). */
   sunVectorForBacktracking: Float64Array;
@@ -120,6 +130,8 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const azimuthRad = new Float64Array(n);
   const sinZenith = new Float64Array(n);
   const cosZenith = new Float64Array(n);
+  const sinAzimuth = new Float64Array(n);
+  const cosAzimuth = new Float64Array(n);
   const zenithDeg = new Float64Array(n);
   const beamAboveExtraterrestrial = new Uint8Array(n);
   const perezCase = new Uint8Array(n);
@@ -131,6 +143,12 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const albedo = new Float64Array(n);
   const skyK = new Float64Array(n);
   const windAtModule = new Float64Array(n);
+  const windLaminarForced = new Float64Array(n);
+  const windTurbulentForced = new Float64Array(n);
+  const windLogFilmTurbulentBelow = new Float64Array(n);
+  const windFilmTurbulentBelowK = new Float64Array(n);
+  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
+  const sunUpList: number[] = [];
   const sunVectorForBacktracking = new Float64Array(3 * n);
   const sunVectorForShading = new Float64Array(3 * n);
 
@@ -161,6 +179,11 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     const ambient = weather.tdry[i]!;
     skyK[i] = skyTemperatureK(ambient);
     windAtModule[i] = windAtModuleMs(Math.max(weather.wspd[i]!, 0));
+    windTerms(windAtModule[i]!, wind);
+    windLaminarForced[i] = wind.laminarForced;
+    windTurbulentForced[i] = wind.turbulentForced;
+    windLogFilmTurbulentBelow[i] = wind.logFilmTurbulentBelow;
+    windFilmTurbulentBelowK[i] = wind.filmTurbulentBelowK;
 
     if (weatherRangeFailure === null) {
       const code = weatherRangeCheck(year, month, day, hour, minute, lat, lon, tz, dni, dhi);
@@ -175,6 +198,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     const up = placeSun(year, month, day, hour, minute, sunStepHours, sunTimes, lat, lon, tz, sun);
     sunUp[i] = up;
     if (up === SunUp.night) continue;
+    sunUpList.push(i);
 
     const zenith = sun.zenithRad;
     const azimuth = sun.azimuthRad;
@@ -182,6 +206,8 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     azimuthRad[i] = azimuth;
     sinZenith[i] = Math.sin(zenith);
     cosZenith[i] = Math.cos(zenith);
+    sinAzimuth[i] = Math.sin(azimuth);
+    cosAzimuth[i] = Math.cos(azimuth);
     zenithDeg[i] = zenith * RAD_TO_DEG;
     beamAboveExtraterrestrial[i] = beamExceedsExtraterrestrial(dni, cosZenith[i]!, sun.extraterrestrialHorizontalWm2) ? 1 : 0;
     perezSkyCoefficients(dni, dhi, zenith, sky);
@@ -217,10 +243,13 @@ export function prepareSite(weather: WeatherData): PreparedSite {
       return `[y:${year} m:${month} d:${day} h:${hour}]`;
     },
     sunUp,
+    sunUpRecords: Int32Array.from(sunUpList),
     zenithRad,
     azimuthRad,
     sinZenith,
     cosZenith,
+    sinAzimuth,
+    cosAzimuth,
     zenithDeg,
     beamAboveExtraterrestrial,
     perezCase,
@@ -232,6 +261,10 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     albedo,
     skyTemperatureK: skyK,
     windAtModuleMs: windAtModule,
+    windLaminarForced,
+    windTurbulentForced,
+    windLogFilmTurbulentBelow,
+    windFilmTurbulentBelowK,
     sunVectorForBacktracking,
     sunVectorForShading,
     ghiWm2: weather.ghi,
