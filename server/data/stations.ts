@@ -2,7 +2,7 @@
 // and how far away (SQL over the Parquet file, loaded into an in-memory table with a spatial cell
 // index); each station's response record is built once at load, so answering a list never
 // re-reads 60,000 rows.
-import { DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database, Param } from './database.ts';
 
 /** A station as the endpoints return it (fuel-station.schema.json), without `distance`. */
@@ -67,12 +67,26 @@ function cellOf(latitudeIndex: number, longitudeIndex: number): number {
   return latitudeIndex * CELLS_PER_ROW + longitudeIndex;
 }
 
-const haversineMiles = `2 * ${EARTH_RADIUS_MILES} * asin(sqrt(pow(sin(radians(latitude - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(latitude)) * pow(sin(radians(longitude - $lon) / 2), 2)))`;
+/** Haversine miles from the point (lat, lon), given as SQL number literals. */
+function haversineMiles(lat: string, lon: string): string {
+  return `2 * ${EARTH_RADIUS_MILES} * asin(sqrt(pow(sin(radians(latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(latitude)) * pow(sin(radians(longitude - ${lon}) / 2), 2)))`;
+}
 
-/** SQL text with named placeholders, and the values bound to them. */
+/**
+ * SQL text and the values bound to it. Text from a request is always bound. Numbers that shape the
+ * plan (the point, the grid cells, the box, the page) are written as literals instead: DuckDB
+ * plans a statement's parameters without their values, so `cell IN ($1, $2)` could not use the
+ * cell index and every search paid a full scan (4.4 ms instead of 1.9 ms). `number()` only ever
+ * writes a finite JS number, which cannot carry anything but a number into the text.
+ */
 class Sql {
   readonly params: Param[] = [];
   private readonly names = new Map<string, number>();
+
+  number(value: number): string {
+    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+    return String(value);
+  }
 
   bind(name: string, param: Param): string {
     let index = this.names.get(name);
@@ -82,11 +96,6 @@ class Sql {
       this.names.set(name, index);
     }
     return `$${index}`;
-  }
-
-  /** Replaces `$name` placeholders in our own SQL fragments with bound positions. */
-  text(fragment: string, values: Record<string, Param>): string {
-    return fragment.replace(/\$([a-z_]+)/g, (_, name: string) => this.bind(name, values[name]));
   }
 }
 
@@ -190,36 +199,51 @@ export class StationStore {
   async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters, page: { offset: number; limit?: number }): Promise<Matches> {
     if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
-    const point = { lat: { value: latitude, type: DOUBLE }, lon: { value: longitude, type: DOUBLE } };
-    const distance = sql.text(haversineMiles, point);
+    const distance = haversineMiles(sql.number(latitude), sql.number(longitude));
     const conditions = [...this.areaConditions(sql, latitude, longitude, radiusMiles), ...filterConditions(sql, filters)];
     const candidates = `SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`;
-    const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.bind('radius', { value: radiusMiles, type: DOUBLE })}`;
+    const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.number(radiusMiles)}`;
     return this.pageAndCounts(sql, `SELECT * FROM (${candidates}) ${within}`, page);
   }
 
   /**
-   * One query, one row: the counts per fuel over all matches, and the page of matches in (distance, id)
-   * order. DuckDB's fixed cost per query dominates a nearest search, so everything is asked at once.
+   * One query for the counts per fuel over all matches and the page of matches in (distance, id)
+   * order: a grouped count, then the page's rows. DuckDB's fixed cost per statement dominates a
+   * small search, so everything is asked at once (one statement costs less than two, and a
+   * GROUP BY with an ORDER BY … LIMIT less CPU than per-fuel FILTER aggregates and min_by).
    */
   private async pageAndCounts(sql: Sql, matches: string, page: { offset: number; limit?: number }): Promise<Matches> {
-    const perFuel = FUELS_IN_COUNTS.map((fuel) => `count(*) FILTER (WHERE fuel_type_code = '${fuel}') AS "${fuel}"`).join(', ');
-    const entry = `{'row': row_index, 'distance': distance}`;
-    const ordered =
-      page.limit === undefined
-        ? `list(${entry} ORDER BY distance, id)`
-        : `min_by(${entry}, {'distance': distance, 'id': id}, ${sql.bind('page_end', { value: page.offset + page.limit, type: INTEGER })})`;
+    const window = `${page.limit === undefined ? '' : `LIMIT ${sql.number(page.limit)}`} ${page.offset > 0 ? `OFFSET ${sql.number(page.offset)}` : ''}`;
     const result = await this.db.query(
-      `SELECT count(*)::INTEGER AS total, ${perFuel}, coalesce(sum(outlets) FILTER (WHERE fuel_type_code = 'ELEC'), 0)::INTEGER AS elec_outlets, ${ordered} AS page FROM (${matches})`,
+      `WITH matches AS (${matches})
+       SELECT fuel_type_code, count(*)::INTEGER AS stations, sum(outlets)::INTEGER AS outlets, NULL::INTEGER AS row_index, NULL::DOUBLE AS distance
+       FROM matches GROUP BY fuel_type_code
+       UNION ALL
+       SELECT NULL, NULL, NULL, row_index, distance FROM (SELECT row_index, distance FROM matches ORDER BY distance, id ${window})`,
       sql.params,
+      { prepare: false },
     );
-    const entries = ((result.page[0] ?? []) as Array<{ row: number; distance: number }>).slice(page.offset);
-    const stations = Object.fromEntries(FUELS_IN_COUNTS.map((fuel) => [fuel, Number(result[fuel][0])]));
+    const stations: Record<string, number> = {};
+    let elecOutlets = 0;
+    const rows: number[] = [];
+    const distances: number[] = [];
+    for (let i = 0; i < result.fuel_type_code.length; i++) {
+      const fuel = result.fuel_type_code[i] as string | null;
+      if (fuel === null) {
+        rows.push(result.row_index[i] as number);
+        distances.push(result.distance[i] as number);
+      } else {
+        stations[fuel] = result.stations[i] as number;
+        if (fuel === 'ELEC') elecOutlets = result.outlets[i] as number;
+      }
+    }
+    // UNION ALL keeps each branch's rows in order but not the branches': the page is re-sorted.
+    const order = rows.map((_, i) => i).sort((a, b) => distances[a] - distances[b] || rows[a] - rows[b]);
     return {
-      rows: entries.map((e) => e.row),
-      distances: entries.map((e) => e.distance),
-      total: result.total[0] as number,
-      counts: countsOf(stations, result.elec_outlets[0] as number),
+      rows: order.map((i) => rows[i]),
+      distances: order.map((i) => distances[i]),
+      total: Object.values(stations).reduce((sum, n) => sum + n, 0),
+      counts: countsOf(stations, elecOutlets),
     };
   }
 
@@ -239,9 +263,9 @@ export class StationStore {
     const latitudeDelta = radiusMiles / MILES_PER_DEGREE_LATITUDE;
     const south = latitude - latitudeDelta;
     const north = latitude + latitudeDelta;
-    if (south <= -90 || north >= 90) return [`latitude BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`];
+    if (south <= -90 || north >= 90) return [`latitude BETWEEN ${sql.number(Math.max(-90, south))} AND ${sql.number(Math.min(90, north))}`];
     const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-    if (longitudeDelta >= 180) return [`latitude BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
+    if (longitudeDelta >= 180) return [`latitude BETWEEN ${sql.number(south)} AND ${sql.number(north)}`];
     const west = longitude - longitudeDelta;
     const east = longitude + longitudeDelta;
     // Longitude ranges of the box in [-180, 180], two when it crosses the antimeridian.
@@ -254,14 +278,11 @@ export class StationStore {
     if (cellCount <= MAX_INDEXED_CELLS) {
       const cells: number[] = [];
       for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(cellOf(row, column));
-      // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
-      const size = 2 ** Math.ceil(Math.log2(cells.length));
-      while (cells.length < size) cells.push(-1);
-      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
+      return [`cell IN (${cells.map((cell) => sql.number(cell)).join(', ')})`];
     }
     const longitudeCondition = ranges
-      .map(([from, to], i) => `longitude BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`)
+      .map(([from, to]) => `longitude BETWEEN ${sql.number(from)} AND ${sql.number(to)}`)
       .join(' OR ');
-    return [`latitude BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudeCondition})`];
+    return [`latitude BETWEEN ${sql.number(south)} AND ${sql.number(north)}`, `(${longitudeCondition})`];
   }
 }
