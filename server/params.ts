@@ -9,12 +9,17 @@ export type RawQuery = Record<string, unknown>;
 
 export interface ParamIssue {
   param: string;
-  kind: 'repeated' | 'empty' | 'required' | 'type' | 'enum' | 'range' | 'pattern' | 'length' | 'invalid';
+  kind: 'repeated' | 'empty' | 'required' | 'type' | 'enum' | 'range' | 'pattern' | 'length' | 'invalid' | 'excluded';
   value?: unknown;
   /** For `enum`: the values allowed. */
   allowed?: unknown[];
   minimum?: number;
   maximum?: number;
+  /** For `range`: bounds the value must stay strictly above or below. */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  /** For `excluded`: the parameter this one must not be given with. */
+  excludedBy?: string;
   /** For `type`: integer, number, string. */
   expected?: string;
   /** The parameter's own description, for kinds with no better words (`invalid`, `pattern`). */
@@ -98,7 +103,14 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, property: 
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
       const bounded = error.parentSchema as JsonSchema;
-      return { ...base, kind: 'range', minimum: bounded.minimum as number | undefined, maximum: bounded.maximum as number | undefined };
+      return {
+        ...base,
+        kind: 'range',
+        minimum: bounded.minimum as number | undefined,
+        maximum: bounded.maximum as number | undefined,
+        exclusiveMinimum: bounded.exclusiveMinimum as number | undefined,
+        exclusiveMaximum: bounded.exclusiveMaximum as number | undefined,
+      };
     }
     case 'pattern':
       return { ...base, kind: 'pattern' };
@@ -163,7 +175,12 @@ function shown(value: unknown): string {
 
 function bounds(issue: ParamIssue): string {
   if (issue.minimum !== undefined && issue.maximum !== undefined) return `between ${issue.minimum} and ${issue.maximum}`;
+  // a half-open range such as azimuth's 0 up to but not including 360
+  if (issue.minimum !== undefined && issue.exclusiveMaximum !== undefined) return `greater than or equal to ${issue.minimum} and less than ${issue.exclusiveMaximum}`;
+  if (issue.exclusiveMinimum === 0 && issue.maximum === undefined && issue.exclusiveMaximum === undefined) return 'positive';
+  if (issue.exclusiveMinimum !== undefined) return `greater than ${issue.exclusiveMinimum}`;
   if (issue.minimum !== undefined) return `greater than or equal to ${issue.minimum}`;
+  if (issue.exclusiveMaximum !== undefined) return `less than ${issue.exclusiveMaximum}`;
   return `less than or equal to ${issue.maximum}`;
 }
 
@@ -233,7 +250,29 @@ export function solarMessage(issue: ParamIssue): string {
     }
     case 'length':
       return `${name} must be at most ${issue.maximum} characters`;
+    case 'excluded':
+      return `${name} must not be passed with '${issue.excludedBy}'`;
+    case 'pattern':
+      if (issue.param === 'callback') return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters`;
+      return `${name} is invalid`;
     default:
       return `${name} is invalid`;
   }
 }
+
+/** Estimator (PVWatts v6): a file_id the climate catalog does not hold, worded as the v5-era service did. */
+export function solarUnknownFileMessage(fileId: string): string {
+  return `Unable to load data file for file_id specified: ${JSON.stringify(fileId)}`;
+}
+
+/**
+ * Estimator: no station of the dataset within the radius of the point (radius 0: the dataset has no
+ * station at all). Coordinates as floats, as data_query's warnings print them.
+ */
+export function solarNoStationMessage(dataset: string, radiusMiles: number, lat: string, lon: string): string {
+  const where = `lat=${lat} lon=${lon}`;
+  return radiusMiles > 0 ? `No ${dataset} weather data found within ${radiusMiles} miles of ${where}` : `No ${dataset} weather data found for ${where}`;
+}
+
+/** Estimator: the model refused to run (the v5-era service's words; the model's own reason goes in the warnings). */
+export const SOLAR_MODEL_FAILED = 'An internal error occurred in the pvwattsv5 module.';

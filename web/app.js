@@ -217,10 +217,11 @@ function setUpCalculator(openapi) {
     $('#pv-unavailable').hidden = false;
     for (const fieldset of form.querySelectorAll('fieldset')) fieldset.disabled = true;
     form.querySelector('button[type=submit]').disabled = true;
-    form.dataset.available = 'false';
+    form.setAttribute('data-available', 'false');
     return;
   }
-  form.dataset.available = 'true';
+  // not form.dataset: a form's named controls shadow its properties, and this one has a control named dataset
+  form.setAttribute('data-available', 'true');
   applyContract(form, parametersOf(openapi, estimator));
   setUpStationFinder(openapi, form);
   form.addEventListener('submit', async (event) => {

@@ -1,0 +1,98 @@
+// The estimator's prepared sites: for each climate station, everything of a PVWatts run that depends
+// on the weather alone (server/pv/site.ts: sun positions, sun-up classes, Perez sky coefficients,
+// the cell-temperature model's wind and sky terms), computed once from the station's hourly weather
+// and kept in a bounded least-recently-used cache, so that an estimate computes only what depends
+// on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is
+// reported by /health as `pv_site_cache`.
+import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import { prepareSite, type PreparedSite } from '../pv/index.ts';
+import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
+
+/** Default memory cap of the prepared-site cache; `PV_SITE_CACHE_MB` sets another. */
+export const DEFAULT_SITE_CACHE_MB = 256;
+
+/** The cache cap from `PV_SITE_CACHE_MB` (megabytes; default 256; 0 keeps nothing). */
+export function siteCacheBytesFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.PV_SITE_CACHE_MB;
+  const megabytes = text === undefined || text === '' ? DEFAULT_SITE_CACHE_MB : Number(text);
+  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`PV_SITE_CACHE_MB must be a number of megabytes, not ${text}`);
+  return Math.round(megabytes * 1024 * 1024);
+}
+
+/** Bytes a prepared site holds: its typed arrays, the weather columns it keeps included. */
+export function siteBytes(site: PreparedSite): number {
+  const seen = new Set<ArrayBufferLike>();
+  let bytes = 0;
+  for (const value of Object.values(site)) {
+    if (ArrayBuffer.isView(value) && !seen.has(value.buffer)) {
+      seen.add(value.buffer);
+      bytes += value.buffer.byteLength;
+    }
+  }
+  return bytes;
+}
+
+export class PvSiteCache {
+  private readonly entries = new Map<string, { site: PreparedSite; bytes: number }>();
+  private readonly preparing = new Map<string, Promise<PreparedSite>>();
+  private held = 0;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
+  ) {}
+
+  /** The prepared site of a station: from the cache, or its weather read and prepared once (concurrent requests share it). */
+  async site(station: ClimateStation): Promise<PreparedSite> {
+    const entry = this.entries.get(station.id);
+    if (entry) {
+      this.hits++;
+      this.entries.delete(station.id);
+      this.entries.set(station.id, entry);
+      return entry.site;
+    }
+    let pending = this.preparing.get(station.id);
+    if (!pending) {
+      this.misses++;
+      pending = this.weather(station)
+        .then((weather) => {
+          const site = prepareSite(weather);
+          this.store(station.id, site);
+          return site;
+        })
+        .finally(() => this.preparing.delete(station.id));
+      this.preparing.set(station.id, pending);
+    }
+    return pending;
+  }
+
+  private store(id: string, site: PreparedSite): void {
+    const bytes = siteBytes(site);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(id, { site, bytes });
+    this.held += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.held <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.held -= entry.bytes;
+    }
+  }
+
+  stats(): CacheStats {
+    return { max_bytes: this.maxBytes, bytes: this.held, stations: this.entries.size, hits: this.hits, misses: this.misses };
+  }
+}
+
+const caches = new WeakMap<ClimateStore, PvSiteCache>();
+
+/** The prepared-site cache of a climate store (made on first use, capped by `PV_SITE_CACHE_MB`). */
+export function pvSitesOf(climate: ClimateStore, maxBytes?: number): PvSiteCache {
+  let cache = caches.get(climate);
+  if (!cache) {
+    cache = new PvSiteCache(maxBytes ?? siteCacheBytesFromEnvironment(), (station) => climate.weather(station));
+    caches.set(climate, cache);
+  }
+  return cache;
+}

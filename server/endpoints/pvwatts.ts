@@ -1,0 +1,198 @@
+// PVWatts v6 (service.md; DECISIONS.md §1, §5; FINDINGS.md §4): the PVWatts v5 model
+// (server/pv/, ALGORITHM.md) run for the requested system on a climate station's weather: the
+// station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
+// or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
+// path real clients call) and /api/pv-estimator/v6 (service.md's name); JSON (JSONP with callback)
+// and XML.
+//
+// Per request only what depends on the request is computed: the station's prepared site (sun
+// positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { PvwattsV6Parameters } from '../../types/params/pvwatts-v6.params.ts';
+import type { ClimateStation } from '../data/climate.ts';
+import { pvSitesOf } from '../data/pv-sites.ts';
+import { formatFloat } from '../formats/numbers.ts';
+import type { ApiResult } from '../formats/render.ts';
+import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
+import { parseParams, SOLAR_MODEL_FAILED, solarMessage, solarNoStationMessage, solarUnknownFileMessage, type ParamIssue, type RawQuery } from '../params.ts';
+import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
+import type { Endpoint } from './types.ts';
+
+const PARAMETERS = '/api/schemas/params/pvwatts-v6.params.schema.json';
+/** The service version the v6 documentation prints. */
+export const PVWATTS_VERSION = '1.4.0';
+
+const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Our engine, described honestly (DECISIONS.md §5): not NREL's SAM Simulation Core but this
+ * project's TypeScript transcription of its pvwattsv5 module. `version` counts changes of the
+ * model's outputs.
+ */
+export const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 (ssc 2018.11.11.r4 algorithm, TypeScript)` } as const;
+
+/** The parameters, in the schema's order: the order of the 422 messages. */
+const PARAMETER_ORDER = [
+  'system_capacity',
+  'module_type',
+  'losses',
+  'array_type',
+  'tilt',
+  'azimuth',
+  'lat',
+  'lon',
+  'file_id',
+  'dataset',
+  'radius',
+  'timeframe',
+  'dc_ac_ratio',
+  'gcr',
+  'inv_eff',
+  'callback',
+  'format',
+];
+/** Parameters the envelope does not echo. */
+const NOT_ECHOED = new Set(['api_key', 'format']);
+
+/** A JSONP-capable result: app.ts wraps the JSON in `callback(…);` when it is set. */
+type Result = ApiResult & { callback?: string };
+
+/** The request's parameters as given, in request order (the last of a repeated one): every one the endpoint takes but api_key and format. */
+export function echoedInputs(query: RawQuery): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (NOT_ECHOED.has(name) || !PARAMETER_ORDER.includes(name)) continue;
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (last !== undefined) inputs[name] = String(last);
+  }
+  return inputs;
+}
+
+/**
+ * The weather file's name, as station_info's solar_resource_file prints it: the source file's name
+ * without `.gz`; for the synthetic sample, the name a real file of that station would have
+ * (94018.tm2, 724699TYA.CSV, <id>.epw, and nsrdb's W10502N4001.csv: the id after its last dash).
+ */
+export function solarResourceFile(station: ClimateStation): string {
+  if (!station.source_file.startsWith('sample:')) return basename(station.source_file).replace(/\.gz$/i, '');
+  const code = station.id.replace(/^\d-/, '');
+  switch (station.dataset) {
+    case 'tmy2':
+      return `${code}.tm2`;
+    case 'tmy3':
+      return `${code}TYA.CSV`;
+    case 'nsrdb':
+      return `${code.slice(code.lastIndexOf('-') + 1)}.csv`;
+    default:
+      return `${code}.epw`;
+  }
+}
+
+/** station_info (§12.4): ssc's location outputs from the header; nsrdb as the real service printed it. */
+function stationInfo(station: ClimateStation, site: PreparedSite, distance: number) {
+  const nsrdb = station.dataset === 'nsrdb';
+  return {
+    lat: site.station.lat,
+    lon: site.station.lon,
+    elev: site.station.elev,
+    tz: site.station.tz,
+    location: nsrdb ? 'None' : site.station.location,
+    city: nsrdb ? station.city : site.station.city,
+    state: nsrdb ? station.state : site.station.state,
+    solar_resource_file: solarResourceFile(station),
+    distance,
+  };
+}
+
+function byParameterOrder(a: ParamIssue, b: ParamIssue): number {
+  return PARAMETER_ORDER.indexOf(a.param) - PARAMETER_ORDER.indexOf(b.param);
+}
+
+/** Every problem of the parameters: the schema's, then those of the location (lat/lon or file_id). */
+function parameterIssues(query: RawQuery, issues: ParamIssue[], values: PvwattsV6Parameters): ParamIssue[] {
+  const all = [...issues];
+  const named = (param: string) => all.some((issue) => issue.param === param);
+  const given = (param: string) => query[param] !== undefined;
+  if (given('file_id')) {
+    if (given('dataset') && !named('dataset')) all.push({ param: 'dataset', kind: 'excluded', excludedBy: 'file_id' });
+  } else {
+    if (values.lat === undefined && !named('lat')) all.push({ param: 'lat', kind: 'required' });
+    if (values.lon === undefined && !named('lon')) all.push({ param: 'lon', kind: 'required' });
+  }
+  return all.sort(byParameterOrder);
+}
+
+function envelope(inputs: Record<string, string>, errors: string[], warnings: string[] = []) {
+  return { inputs, errors, warnings, version: PVWATTS_VERSION, ssc_info: SSC_INFO };
+}
+
+export const pvwattsV6: Endpoint = {
+  paths: ['/api/pvwatts/v6', '/api/pv-estimator/v6'],
+  parameters: PARAMETERS,
+  responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+  docs: {
+    tag: 'PVWatts',
+    summary: 'PVWatts v6: the energy production of a grid-connected photovoltaic system at a location (the PVWatts v5 model on the nearest climate station, or on file_id), monthly and annual, or hourly with timeframe=hourly.',
+    example: 'system_capacity=4&module_type=0&losses=14&array_type=1&tilt=20&azimuth=180&lat=40&lon=-105',
+  },
+  formats: ['json', 'xml'],
+  defaultFormat: 'json',
+  limitGroup: 'other',
+  async handle({ data, format, query }): Promise<Result> {
+    const parsed = parseParams<PvwattsV6Parameters>(PARAMETERS, query);
+    const values = parsed.values;
+    const inputs = echoedInputs(query);
+    // A valid callback wraps every JSON answer, errors included: a JSONP client cannot read a status.
+    const callbackIssue = parsed.issues.some((issue) => issue.param === 'callback');
+    const callback = format === 'json' && !callbackIssue ? values.callback : undefined;
+    const refuse = (errors: string[], warnings: string[] = []): Result => ({
+      view: views.errors,
+      status: 422,
+      data: { ...envelope(inputs, errors, warnings), outputs: {} },
+      callback,
+    });
+
+    const issues = parameterIssues(query, parsed.issues, values);
+    if (issues.length > 0) return refuse(issues.map(solarMessage));
+
+    const climate = data.climate;
+    let station: ClimateStation;
+    let distance = 0;
+    if (values.file_id !== undefined) {
+      const found = climate.byId(values.file_id);
+      if (!found) return refuse([solarUnknownFileMessage(values.file_id)]);
+      station = found;
+    } else {
+      const dataset = values.dataset!;
+      const radius = values.radius!;
+      const found = await climate.nearestIn(dataset, values.lat!, values.lon!, radius);
+      if (!found) return refuse([solarNoStationMessage(dataset, radius, formatFloat(values.lat!)!, formatFloat(values.lon!)!)]);
+      station = found.station;
+      distance = found.distanceMetres;
+    }
+
+    const site = await pvSitesOf(climate).site(station);
+    const system: PvSystem = {
+      system_capacity: values.system_capacity,
+      module_type: values.module_type,
+      losses: values.losses,
+      array_type: values.array_type,
+      tilt: values.tilt,
+      azimuth: values.azimuth,
+      // the API's own default of 1.2 (ssc's is 1.1), applied by parseParams from the schema
+      dc_ac_ratio: values.dc_ac_ratio,
+      gcr: values.gcr,
+      inv_eff: values.inv_eff,
+    };
+    const result = simulate(system, site, { hourly: values.timeframe === 'hourly' });
+    if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
+    return {
+      view: views.ok,
+      data: { ...envelope(inputs, [], result.warnings), station_info: stationInfo(station, site, distance), outputs: result.outputs },
+      callback,
+    };
+  },
+};
+
+export const pvwattsEndpoints = [pvwattsV6];
