@@ -81,23 +81,14 @@ export function windTerms(windAtModule: number, out: WindTerms): void {
 }
 
 /** Above this slope of the heat-balance map the tenth iterate is tracked step by step. */
-const NEWTON_MAX_SLOPE = 0.6;
-/** A Newton step this small (K) leaves the fixed point known to ~1e-14 K (convergence is quadratic). */
-const NEWTON_STOP_K = 1e-7;
-const NEWTON_MAX_STEPS = 8;
+const SOLVER_MAX_SLOPE = 0.6;
+/** Halley: the predicted error (K) below which a step needs no further evaluation. */
+const HALLEY_TOLERANCE_K = 1e-13;
+/** The bound on the neglected terms of the error series (K) below which its tenth iterate is taken. */
+const SERIES_TOLERANCE_K = 1e-12;
+const SOLVER_MAX_STEPS = 8;
 /** How far (K) the tenth iterate may lie from the fixed point for the fixed point to stand for it. */
 const TENTH_ITERATE_TOLERANCE_K = 1e-10;
-
-/**
- * |T₁ − T*|·(1.5·|slope|)⁹: for a contraction with slope q at its fixed point T*, the tenth iterate
- * lies about |T₁ − T*|·q⁹ from T* (the 1.5 is a margin for the slope changing along the way).
- */
-function tenthIterateBound(firstIterateDistanceK: number, slope: number): number {
-  const r = 1.5 * Math.abs(slope);
-  const r2 = r * r;
-  const r4 = r2 * r2;
-  return firstIterateDistanceK * r4 * r4 * r;
-}
 
 const scratchWind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
 
@@ -110,6 +101,8 @@ export class FuentesCellTemperature {
   private readonly heatCapacity: number;
   /** −Δt·3600/C: the exponent of the decay per W/(m²·K) of heat exchange. */
   private readonly exponentPerWatt: number;
+  /** 1/exponentPerWatt. */
+  private readonly wattsPerExponent: number;
   /** Ratio of ground temperature rise to module temperature rise. */
   private readonly groundRatio: number;
   /** Convection coefficient scaling that makes the model reproduce NOCT. */
@@ -118,6 +111,8 @@ export class FuentesCellTemperature {
   private previousAbsorbedWm2 = 0;
   /** d(next)/d(module temperature) of the last `heatBalanceStep`. */
   private slope = 0;
+  /** d²(next)/d(module temperature)² of the last `heatBalanceStep`. */
+  private curvature = 0;
   /** The decay exponent of the last `heatBalanceStep` and its derivative. */
   private exponent = 0;
   private exponentSlope = 0;
@@ -158,6 +153,7 @@ export class FuentesCellTemperature {
       (convection * rise);
     this.heatCapacity = noctK > 321.15 ? BASE_HEAT_CAPACITY * (1 + (noctK - 321.15) / 12) : BASE_HEAT_CAPACITY;
     this.exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
+    this.wattsPerExponent = 1 / this.exponentPerWatt;
   }
 
   /**
@@ -203,39 +199,72 @@ export class FuentesCellTemperature {
 
   /**
    * ssc's module temperature: the tenth iterate T₁₀ of the heat-balance map g from T₀ (the previous
-   * record's temperature), to within ~1e-10 K, far below the single-precision outputs.
+   * record's temperature), to within ~1e-10 K (1e-11 K in practice), far below the single-precision
+   * outputs.
    *
-   * The map is a contraction whose slope q at its fixed point T* is usually small (0.01–0.2). Newton's
-   * method on g(T) − T, with g′ from the same powers and exponentials as g, finds T* in 2–3 steps;
-   * when |T₁ − T*|·(1.5q)⁹ < 1e-10 K the tenth iterate is T* to that precision and T* is taken.
-   * Otherwise (slow contraction, or Newton not settling) the plain iterates are followed from T₁,
-   * stopping once two successive steps shrink by a ratio r < 0.5 and the rest of the ten iterations
-   * cannot move the result more than |step|·r/(1 − r) < 1e-10 K.
+   * The map is a contraction whose slope q at its fixed point T* is usually small (0.01–0.3).
+   * Halley's method on g(T) − T, with g′ and g″ from the same powers and exponentials as g, finds T*
+   * in two evaluations (at T₀, which also gives T₁ = g(T₀), and one more) for most records; T₁₀ then
+   * follows from T*, q, g″(T*) and T₁ (`tenthIterateFrom`). Where that cannot be trusted (a slope
+   * near 1, a switch of the map between the iterates and T*), the plain iterates are followed from
+   * T₁ until it can, or to the end as ssc does: stopping once two successive steps shrink by a ratio
+   * r < 0.5 and the rest of the ten iterations cannot move the result more than |step|·r/(1 − r) <
+   * 1e-10 K.
    */
   private tenthIterate(firstK: number): number {
     const nextK = this.heatBalanceStep(firstK, true);
     const firstSlope = this.slope;
-    let fixedK = firstK + (nextK - firstK) / (1 - firstSlope);
-    if (Math.abs(firstSlope) < NEWTON_MAX_SLOPE && tenthIterateBound(Math.abs(fixedK - nextK), firstSlope) < TENTH_ITERATE_TOLERANCE_K) {
-      for (let i = 0; i < NEWTON_MAX_STEPS; i++) {
-        const mappedK = this.heatBalanceStep(fixedK, true);
-        const slope = this.slope;
-        const stepK = (mappedK - fixedK) / (1 - slope);
-        fixedK += stepK;
-        if (Math.abs(stepK) < NEWTON_STOP_K) {
-          if (this.followsToFixedPoint(nextK, fixedK, slope)) return fixedK;
+    let fixedK = Number.NaN;
+    let fixedSlope = 0;
+    let fixedCurvature = 0;
+    let fixedStepK = 0;
+    if (Math.abs(firstSlope) < SOLVER_MAX_SLOPE) {
+      // Halley's method on h(T) = g(T) − T: cubic convergence, so the error after a step s is about
+      // K·s³, with K measured from the steps so far; once that is below 1e-13 K no evaluation is
+      // needed to confirm it.
+      let x = firstK;
+      let mappedK = nextK;
+      let slope = firstSlope;
+      let curvature = this.curvature;
+      let previousStepK = Number.NaN;
+      for (let i = 0; i < SOLVER_MAX_STEPS; i++) {
+        const derivative = slope - 1;
+        const newtonStep = (x - mappedK) / derivative;
+        const stepK = newtonStep / (1 + (newtonStep * curvature) / (2 * derivative));
+        x += stepK;
+        const absStep = Math.abs(stepK);
+        const previousAbs = Math.abs(previousStepK);
+        // Near the ambient temperature the map's derivatives grow like |T − Ta|^−n (|ΔT|^0.32), so
+        // the rate is at least 1/(T − Ta)²; far from it, the steps measure it.
+        const cuspDistance = x - this.ambientK;
+        const rate = previousAbs > 0 ? Math.max(absStep / (previousAbs * previousAbs * previousAbs), 1 / (cuspDistance * cuspDistance)) : Number.POSITIVE_INFINITY;
+        if (absStep < 1e-12 || rate * absStep * absStep * absStep < HALLEY_TOLERANCE_K) {
+          fixedK = x;
+          fixedSlope = slope;
+          fixedCurvature = curvature;
+          fixedStepK = absStep;
+          const tenthK = this.tenthIterateFrom(fixedK, slope, curvature, firstK, nextK, 1, absStep);
+          if (tenthK === tenthK) return tenthK;
           break;
         }
-        if (!(Math.abs(stepK) < Number.POSITIVE_INFINITY)) break;
+        if (!(absStep < Number.POSITIVE_INFINITY)) break;
+        previousStepK = stepK;
+        mappedK = this.heatBalanceStep(x, true);
+        slope = this.slope;
+        curvature = this.curvature;
       }
     }
-    // The plain iterates, from T₁.
+    // The plain iterates, from T₁; with the fixed point known, until the rest can be computed.
     let moduleK = nextK;
     let previousStepK = nextK - firstK;
     if (previousStepK === 0) return moduleK;
     for (let i = 2; i <= ITERATIONS; i++) {
       const iterateK = this.heatBalanceStep(moduleK, false);
       const stepK = iterateK - moduleK;
+      if (fixedK === fixedK) {
+        const tenthK = this.tenthIterateFrom(fixedK, fixedSlope, fixedCurvature, moduleK, iterateK, i, fixedStepK);
+        if (tenthK === tenthK) return tenthK;
+      }
       moduleK = iterateK;
       const ratio = Math.abs(stepK / previousStepK);
       if (stepK === 0 || (ratio < 0.5 && (Math.abs(stepK) * ratio) / (1 - ratio) < TENTH_ITERATE_TOLERANCE_K)) break;
@@ -245,17 +274,12 @@ export class FuentesCellTemperature {
   }
 
   /**
-   * Whether the plain iterates from `firstIterateK` (T₁) converge to `fixedK` so fast that the tenth
-   * lies within 1e-10 K of it: the slope there is small, and the map is smooth on the whole interval
-   * the iterates stay in (|T − T*| ≤ |T₁ − T*|, with a margin). The map is not smooth where the
-   * forced convection turns turbulent, where the decay is cut to 0 (exponent −10), and at the ambient
-   * temperature (|ΔT|^0.32); on the far side of any of them lies another branch, whose own fixed
-   * point Newton's method may have found.
+   * Whether the map is smooth within `reachK` of `fixedK`. It is not where the forced convection turns
+   * turbulent (a jump), where the decay is cut to 0 (exponent −10) and at the ambient temperature
+   * (|ΔT|^0.32, whose derivatives grow without bound); on the far side of any of them lies another
+   * branch, which may have a fixed point of its own (1.2e-3 K away in one hour of 723170TYA.CSV).
    */
-  private followsToFixedPoint(firstIterateK: number, fixedK: number, slope: number): boolean {
-    const distanceK = Math.abs(firstIterateK - fixedK);
-    if (!(Math.abs(slope) < NEWTON_MAX_SLOPE && tenthIterateBound(distanceK, slope) < TENTH_ITERATE_TOLERANCE_K)) return false;
-    const reachK = 1.5 * distanceK + 1e-9;
+  private smoothAround(fixedK: number, reachK: number): boolean {
     const ambientK = this.ambientK;
     if (!(Math.abs(fixedK - ambientK) > reachK)) return false;
     const turbulentBelowK = 2 * this.filmTurbulentBelowK - ambientK;
@@ -264,14 +288,49 @@ export class FuentesCellTemperature {
   }
 
   /**
+   * The tenth iterate T₁₀ from the fixed point T* = `fixedK`, the map's slope q and curvature c
+   * there, and two successive exact iterates Tₖ₋₁ = `previousK`, Tₖ = `iterateK`; NaN when that
+   * cannot be done to ~1e-10 K. The errors eⱼ = Tⱼ − T* follow eⱼ₊₁ = q·eⱼ + (c/2)·eⱼ² + κ·eⱼ³ + …,
+   * with κ measured from eₖ₋₁ → eₖ. When |eₖ|·(1.5q)^(10−k) < 1e-10 K, T₁₀ is T* to that precision;
+   * else the series is followed to e₁₀, its neglected terms (at most about (|κ| + |c|/d)·|eₖ|³, d the
+   * distance to the ambient cusp, shrinking by q each step) below 1e-12 K. Either way the map must be
+   * smooth where the iterates go (no laminar–turbulent switch, decay cut or ambient cusp within reach
+   * of T*): on the far side of one, another branch has its own fixed point, which Halley's method may
+   * have found instead.
+   */
+  private tenthIterateFrom(fixedK: number, slope: number, curvature: number, previousK: number, iterateK: number, k: number, lastStepK: number): number {
+    if (!(Math.abs(slope) < SOLVER_MAX_SLOPE)) return Number.NaN;
+    const error = iterateK - fixedK;
+    const remaining = ITERATIONS - k;
+    const r = 1.5 * Math.abs(slope);
+    let damping = 1;
+    for (let i = 0; i < remaining; i++) damping *= r;
+    if (Math.abs(error) * damping < TENTH_ITERATE_TOLERANCE_K) {
+      return this.smoothAround(fixedK, Math.max(1.5 * Math.abs(error), 2 * lastStepK) + 1e-9) ? fixedK : Number.NaN;
+    }
+    const previous = previousK - fixedK;
+    if (!this.smoothAround(fixedK, Math.max(1.5 * Math.abs(previous), 2 * lastStepK) + 1e-9)) return Number.NaN;
+    const halfCurvature = 0.5 * curvature;
+    const cubic = (error - previous * (slope + halfCurvature * previous)) / (previous * previous * previous);
+    let shrink = 1;
+    for (let i = 1; i < remaining; i++) shrink *= slope;
+    const neglected = (Math.abs(cubic) + Math.abs(curvature) / Math.abs(fixedK - this.ambientK)) * Math.abs(error * error * error) * Math.abs(shrink);
+    if (!(neglected < SERIES_TOLERANCE_K)) return Number.NaN;
+    let e = error;
+    for (let i = 0; i < remaining; i++) e *= slope + e * (halfCurvature + e * cubic);
+    return fixedK + e;
+  }
+
+  /**
    * One step of ssc's heat balance (§10) from module temperature `moduleK` for the current record:
-   * returns the next iterate and, `withSlope`, leaves its derivative with respect to `moduleK` in
-   * `this.slope` (and the decay exponent and its derivative in `this.exponent`, `this.exponentSlope`).
+   * returns the next iterate and, `withSlope`, leaves its first and second derivatives with respect
+   * to `moduleK` in `this.slope` and `this.curvature` (and the decay exponent and its derivative in
+   * `this.exponent`, `this.exponentSlope`).
    *
    * The §10 correlations are rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
    * so x^a is exp(a·ln x), and the air properties are folded into powers of the film temperature
-   * so that the calls for forced and free convection do not wait on each other. The derivative
-   * reuses those powers: d(c·T^a)/dT = a·c·T^a/T.
+   * so that the calls for forced and free convection do not wait on each other. The derivatives
+   * reuse those powers and need no transcendental call of their own.
    */
   private heatBalanceStep(moduleK: number, withSlope: boolean): number {
     const ambientK = this.ambientK;
@@ -299,28 +358,61 @@ export class FuentesCellTemperature {
     const exchange = convection + sky + ground;
     const exponent = exchange * this.exponentPerWatt;
     const decay = exponent > -10 ? Math.exp(exponent) : 0;
-    const balance = convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange / exponent;
+    // one division each for 1/exchange and 1/exponent (= 1/(exchange·exponentPerWatt)), shared by the derivatives
+    const overExchange = 1 / exchange;
+    const overExponent = overExchange * this.wattsPerExponent;
+    const balance = convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange * overExponent;
     const numerator = (1 - decay) * balance + absorbed - previousAbsorbed;
-    const nextK = previousK * decay + numerator / exchange;
+    const nextK = previousK * decay + numerator * overExchange;
     if (!withSlope) return nextK;
 
-    // derivatives with respect to moduleK (dfilm/dT = 1/2)
+    // first and second derivatives with respect to moduleK T (dfilm/dT = 1/2). Each power c·x^p
+    // has (c·x^p)′ = c·x^p·w with w = p·x′/x, and (c·x^p)″ = c·x^p·(w² + w′).
     const halfOverFilm = 0.5 / filmK;
-    const forcedSlope = forcedExponent * forced * halfOverFilm;
-    const freeSlope = free * (0.32 / riseK + FREE_TEMPERATURE_EXPONENT * halfOverFilm);
-    const convectionSlope = (this.convectionRatio * (free * free * freeSlope + forced * forced * forcedSlope)) / (cubeRoot * cubeRoot);
+    const overRise = 1 / riseK;
+    const forcedRate = forcedExponent * halfOverFilm;
+    const forcedRateSlope = -forcedExponent * halfOverFilm * halfOverFilm;
+    const freeRate = 0.32 * overRise + FREE_TEMPERATURE_EXPONENT * halfOverFilm;
+    const freeRateSlope = -0.32 * overRise * overRise - FREE_TEMPERATURE_EXPONENT * halfOverFilm * halfOverFilm;
+    const freeCube = free * free * free;
+    const forcedCube = forced * forced * forced;
+    // W = free³ + forced³, convection = c·W^(1/3): convection′ = convection·z with z = W′/(3W)
+    const cubeSlope = 3 * (freeCube * freeRate + forcedCube * forcedRate);
+    const cubeCurvature = 3 * (freeCube * (3 * freeRate * freeRate + freeRateSlope) + forcedCube * (3 * forcedRate * forcedRate + forcedRateSlope));
+    const overCube3 = 1 / (3 * convectionCube);
+    const z = cubeSlope * overCube3;
+    const convectionSlope = convection * z;
+    const convectionCurvature = convection * (cubeCurvature * overCube3 - 2 * z * z);
     const skySlope = EMISSIVITY_SIGMA * (3 * moduleK * moduleK + 2 * moduleK * skyK + skyK * skyK);
-    const groundSlope =
-      EMISSIVITY_SIGMA * (2 * (moduleK + groundK * groundRatio) * (moduleK + groundK) + (moduleK * moduleK + groundK * groundK) * (1 + groundRatio));
+    const skyCurvature = EMISSIVITY_SIGMA * (6 * moduleK + 2 * skyK);
+    const groundLinear = 2 * (moduleK + groundK * groundRatio);
+    const groundSlope = EMISSIVITY_SIGMA * (groundLinear * (moduleK + groundK) + (moduleK * moduleK + groundK * groundK) * (1 + groundRatio));
+    const groundCurvature = EMISSIVITY_SIGMA * ((2 + 2 * groundRatio * groundRatio) * (moduleK + groundK) + 2 * groundLinear * (1 + groundRatio));
     const exchangeSlope = convectionSlope + skySlope + groundSlope;
-    const exponentSlope = exchangeSlope * this.exponentPerWatt;
+    const exchangeCurvature = convectionCurvature + skyCurvature + groundCurvature;
+    const exponentPerWatt = this.exponentPerWatt;
+    const exponentSlope = exchangeSlope * exponentPerWatt;
+    const exponentCurvature = exchangeCurvature * exponentPerWatt;
     this.exponent = exponent;
     this.exponentSlope = exponentSlope;
     const decaySlope = decay * exponentSlope;
-    const balanceSlope =
-      convectionSlope * ambientK + skySlope * skyK + groundSlope * groundK + ground * groundRatio - (absorbedChange * exponentSlope) / (exponent * exponent);
+    const decayCurvature = decay * (exponentSlope * exponentSlope + exponentCurvature);
+    const changeOverExponent2 = absorbedChange * overExponent * overExponent;
+    const balanceSlope = convectionSlope * ambientK + skySlope * skyK + groundSlope * groundK + ground * groundRatio - changeOverExponent2 * exponentSlope;
+    const balanceCurvature =
+      convectionCurvature * ambientK +
+      skyCurvature * skyK +
+      groundCurvature * groundK +
+      2 * groundSlope * groundRatio -
+      changeOverExponent2 * (exponentCurvature - 2 * exponentSlope * exponentSlope * overExponent);
     const numeratorSlope = (1 - decay) * balanceSlope - decaySlope * balance;
-    this.slope = previousK * decaySlope + (numeratorSlope - (numerator * exchangeSlope) / exchange) / exchange;
+    const numeratorCurvature = (1 - decay) * balanceCurvature - 2 * decaySlope * balanceSlope - decayCurvature * balance;
+    // numerator/exchange = q: q′ = (N′ − q·E′)/E, q″ = (N″ − 2q′E′ − q·E″)/E
+    const quotient = numerator * overExchange;
+    const quotientSlope = (numeratorSlope - quotient * exchangeSlope) * overExchange;
+    const quotientCurvature = (numeratorCurvature - 2 * quotientSlope * exchangeSlope - quotient * exchangeCurvature) * overExchange;
+    this.slope = previousK * decaySlope + quotientSlope;
+    this.curvature = previousK * decayCurvature + quotientCurvature;
     return nextK;
   }
 }

@@ -15,7 +15,7 @@ import {
   type DiffuseShadeFactors,
   type Vector3,
 } from './self-shading.ts';
-import type { PreparedSite, StationInfo } from './site.ts';
+import { SUN_STRIDE, SunField, type PreparedSite, type StationInfo } from './site.ts';
 import { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotation } from './tracking.ts';
 
@@ -78,10 +78,10 @@ function runError(system: CheckedSystem, site: PreparedSite): string | null {
   return null;
 }
 
-function readVector(vectors: Float64Array, record: number, into: Vector3): void {
-  into.x = vectors[3 * record]!;
-  into.y = vectors[3 * record + 1]!;
-  into.z = vectors[3 * record + 2]!;
+function readVector(data: Float64Array, at: number, into: Vector3): void {
+  into.x = data[at]!;
+  into.y = data[at + 1]!;
+  into.z = data[at + 2]!;
 }
 
 /**
@@ -135,62 +135,48 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
   const sinFixedAzimuth = Math.sin(azimuthRad);
   const cosFixedAzimuth = Math.cos(azimuthRad);
   const { lossesPercent } = system;
-  const {
-    sunUpRecords,
-    zenithRad: zeniths,
-    azimuthRad: azimuths,
-    sinZenith,
-    cosZenith,
-    sinAzimuth,
-    cosAzimuth,
-    dniWm2,
-    ambientC: ambients,
-    albedo: albedos,
-    beamAboveExtraterrestrial,
-    perezCase,
-    perezBeamNormalWm2,
-    perezDiffuseHorizontalWm2,
-    perezF1,
-    perezF2,
-    perezCircumsolarCosZenith,
-    skyTemperatureK,
-    windLaminarForced,
-    windTurbulentForced,
-    windLogFilmTurbulentBelow,
-    windFilmTurbulentBelowK,
-  } = site;
+  const { sunUpRecords, sunData: data } = site;
   let month = -1;
   let nextMonthStart = 0;
 
   // Night records add nothing to any sum and leave the cell-temperature state alone (§10): only the
-  // records whose sun is up are visited.
-  for (let u = 0; u < sunUpRecords.length; u++) {
+  // records whose sun is up are visited, their values read in order from one packed array.
+  for (let u = 0, at = 0; u < sunUpRecords.length; u++, at += SUN_STRIDE) {
     const i = sunUpRecords[u]!;
     while (i >= nextMonthStart) {
       month++;
       nextMonthStart = sums.monthEnd(month);
     }
-    const ambientC = ambients[i]!;
-    const zenith = zeniths[i]!;
+    const zenith = data[at + SunField.zenithRad]!;
+    const cosZenith = data[at + SunField.cosZenith]!;
     let rotationRad = 0;
     let cosIncidence: number;
     let cosTilt: number;
     let sinTilt: number;
     if (fixed) {
-      cosIncidence = fixedIncidenceCosine(sinZenith[i]!, cosZenith[i]!, sinAzimuth[i]!, cosAzimuth[i]!, sinFixedTilt, cosFixedTilt, sinFixedAzimuth, cosFixedAzimuth);
+      cosIncidence = fixedIncidenceCosine(
+        data[at + SunField.sinZenith]!,
+        cosZenith,
+        data[at + SunField.sinAzimuth]!,
+        data[at + SunField.cosAzimuth]!,
+        sinFixedTilt,
+        cosFixedTilt,
+        sinFixedAzimuth,
+        cosFixedAzimuth,
+      );
       cosTilt = cosFixedTilt;
       sinTilt = sinFixedTilt;
     } else if (twoAxis) {
       // the surface faces the sun: tilt Z, incidence 0
       surface.tiltRad = zenith;
       cosIncidence = 1;
-      cosTilt = cosZenith[i]!;
-      sinTilt = sinZenith[i]!;
+      cosTilt = cosZenith;
+      sinTilt = data[at + SunField.sinZenith]!;
     } else {
-      const sunAzimuth = azimuths[i]!;
+      const sunAzimuth = data[at + SunField.azimuthRad]!;
       rotationRad = trueTrackingRotation(zenith, sunAzimuth, tiltRad, azimuthRad);
       if (arrayType === ArrayType.oneAxisBacktracking) {
-        readVector(site.sunVectorForBacktracking, i, sun);
+        readVector(data, at + SunField.sunVectorForBacktracking, sun);
         rotationRad = backtrackRotation(rows!, sun, rotationRad);
       }
       rotatedSurface(zenith, sunAzimuth, tiltRad, azimuthRad, rotationRad, surface);
@@ -199,22 +185,22 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
       sinTilt = surface.sinTilt;
     }
 
-    const dni = dniWm2[i]!;
-    const albedo = albedos[i]!;
-    if (beamAboveExtraterrestrial[i]) {
+    const dni = data[at + SunField.dniWm2]!;
+    const albedo = data[at + SunField.albedo]!;
+    if (data[at + SunField.beamAboveExtraterrestrial]) {
       poa.beamWm2 = 0;
       poa.skyDiffuseWm2 = 0;
       poa.groundDiffuseWm2 = 0;
     } else {
       perezPlaneOfArrayFromCosine(
-        perezCase[i]!,
-        perezBeamNormalWm2[i]!,
-        perezDiffuseHorizontalWm2[i]!,
-        perezF1[i]!,
-        perezF2[i]!,
-        perezCircumsolarCosZenith[i]!,
+        data[at + SunField.perezCase]!,
+        data[at + SunField.perezBeamNormalWm2]!,
+        data[at + SunField.perezDiffuseHorizontalWm2]!,
+        data[at + SunField.perezF1]!,
+        data[at + SunField.perezF2]!,
+        data[at + SunField.perezCircumsolarCosZenith]!,
         zenith,
-        cosZenith[i]!,
+        cosZenith,
         cosIncidence,
         cosTilt,
         sinTilt,
@@ -225,12 +211,12 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
 
     let beamFactor = 1;
     if (arrayType === ArrayType.oneAxis) {
-      readVector(site.sunVectorForShading, i, sun);
+      readVector(data, at + SunField.sunVectorForShading, sun);
       beamFactor = beamShadeFactor(shadeFraction(rows!, sun, rotationRad * RAD_TO_DEG));
       if (poa.skyDiffuseWm2 > 0) {
         const surfaceTiltDeg = surface.tiltRad * RAD_TO_DEG;
         diffuseShadeFactors(
-          site.zenithDeg[i]!,
+          zenith * RAD_TO_DEG,
           surfaceTiltDeg,
           dni,
           poa.skyDiffuseWm2 + poa.groundDiffuseWm2,
@@ -247,12 +233,12 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
     const transmittedWm2 = transmittedPoaFromCosine(poaWm2, dni, cosIncidence, antiReflective);
     const cellC = cellTemperature.cellTemperatureWithWindC(
       poaWm2,
-      ambientC,
-      skyTemperatureK[i]!,
-      windLaminarForced[i]!,
-      windTurbulentForced[i]!,
-      windLogFilmTurbulentBelow[i]!,
-      windFilmTurbulentBelowK[i]!,
+      data[at + SunField.ambientC]!,
+      data[at + SunField.skyTemperatureK]!,
+      data[at + SunField.windLaminarForced]!,
+      data[at + SunField.windTurbulentForced]!,
+      data[at + SunField.windLogFilmTurbulentBelow]!,
+      data[at + SunField.windFilmTurbulentBelowK]!,
     );
     const dcW = dcPowerW(dcNameplateW, temperatureCoefficient, cellC, transmittedWm2, lossesPercent);
     const acW = acPowerW(inverter, dcW);

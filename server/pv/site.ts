@@ -39,6 +39,48 @@ export interface RangeFailure {
   code: number;
 }
 
+/**
+ * The per-record values of a sun-up record, packed: record u of `sunUpRecords` occupies
+ * `sunData[u·SUN_STRIDE …]`, one field at each of these offsets (a run reads them in order, from
+ * one array).
+ */
+export const SunField = {
+  /** Sun zenith (refracted) and azimuth, radians, and their sines and cosines. */
+  zenithRad: 0,
+  azimuthRad: 1,
+  sinZenith: 2,
+  cosZenith: 3,
+  sinAzimuth: 4,
+  cosAzimuth: 5,
+  /** Perez case (irradiance.ts `PerezCase`) and the surface-independent Perez terms (`PerezSky`). */
+  perezCase: 6,
+  /** 1 where the beam exceeds the extraterrestrial irradiance (§7.2): no POA. */
+  beamAboveExtraterrestrial: 7,
+  perezBeamNormalWm2: 8,
+  perezDiffuseHorizontalWm2: 9,
+  perezF1: 10,
+  perezF2: 11,
+  perezCircumsolarCosZenith: 12,
+  /** Ground reflectance used for the record (§1.2). */
+  albedo: 13,
+  /** Weather DNI (W/m²) and ambient temperature (°C), as read. */
+  dniWm2: 14,
+  ambientC: 15,
+  /** Cell temperature inputs: sky temperature (K) and the wind's parts of the forced convection (`windTerms`). */
+  skyTemperatureK: 16,
+  windLaminarForced: 17,
+  windTurbulentForced: 18,
+  windLogFilmTurbulentBelow: 19,
+  windFilmTurbulentBelowK: 20,
+  /**
+   * Sun unit vector (x, y, z) from the sun angles in degrees as backtracking converts them,
+   * (rad·180)/π, and as self-shading does, rad·(180/π).
+   */
+  sunVectorForBacktracking: 21,
+  sunVectorForShading: 24,
+} as const;
+export const SUN_STRIDE = 27;
+
 export interface PreparedSite {
   station: StationInfo;
   /** Number of records. */
@@ -57,42 +99,10 @@ export interface PreparedSite {
   sunUp: Uint8Array;
   /** The records whose sun is up (`sunUp` ≠ night), in order: the only ones a run computes. */
   sunUpRecords: Int32Array;
-  /** Sun zenith (refracted) and azimuth in radians, sin and cos of the zenith; 0 at night. */
-  zenithRad: Float64Array;
-  azimuthRad: Float64Array;
-  sinZenith: Float64Array;
-  cosZenith: Float64Array;
-  /** sin and cos of the sun azimuth; 0 at night. */
-  sinAzimuth: Float64Array;
-  cosAzimuth: Float64Array;
-  /** Zenith in degrees as the self-shading model takes it, Z·(180/π). */
-  zenithDeg: Float64Array;
-  /** 1 where the beam exceeds the extraterrestrial irradiance (§7.2): no POA. */
-  beamAboveExtraterrestrial: Uint8Array;
-  /** Perez case and coefficients (see irradiance.ts `PerezSky`). */
-  perezCase: Uint8Array;
-  perezBeamNormalWm2: Float64Array;
-  perezDiffuseHorizontalWm2: Float64Array;
-  perezF1: Float64Array;
-  perezF2: Float64Array;
-  perezCircumsolarCosZenith: Float64Array;
-  /** Ground reflectance used for each record (§1.2). */
-  albedo: Float64Array;
-  /** Cell temperature inputs: sky temperature (K) and wind at module height (m/s, from wind ≥ 0). */
-  skyTemperatureK: Float64Array;
-  windAtModuleMs: Float64Array;
-  /** The wind's parts of the forced convection (cell-temperature.ts `windTerms`), per record. */
-  windLaminarForced: Float64Array;
-  windTurbulentForced: Float64Array;
-  windLogFilmTurbulentBelow: Float64Array;
-  windFilmTurbulentBelowK: Float64Array;
-  /** Sun unit vectors (x, y, z per record) from the sun angles in degrees as backtracking converts
-   * them, (rad·180)/π, and as self-shading does, rad·(180/π). */
-  sunVectorForBacktracking: Float64Array;
-  sunVectorForShading: Float64Array;
+  /** `SUN_STRIDE` values per sun-up record, at the offsets of `SunField`. */
+  sunData: Float64Array;
 
-  /** The weather values the model reads and reports (single precision, as read). */
-  ghiWm2: Float32Array;
+  /** The weather values the model reports (single precision, as read), every record. */
   dniWm2: Float32Array;
   dhiWm2: Float32Array;
   ambientC: Float32Array;
@@ -111,10 +121,10 @@ function stepsPerHourOrProblem(weather: WeatherData): number | string {
   return stepsPerHour;
 }
 
-function copyVector(vector: Vector3, into: Float64Array, record: number): void {
-  into[3 * record] = vector.x;
-  into[3 * record + 1] = vector.y;
-  into[3 * record + 2] = vector.z;
+function copyVector(vector: Vector3, into: Float64Array, at: number): void {
+  into[at] = vector.x;
+  into[at + 1] = vector.y;
+  into[at + 2] = vector.z;
 }
 
 /** Prepares a weather file for any number of `simulate` runs. */
@@ -126,36 +136,16 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const sunStepHours = weather.hasMinuteColumn ? -1 : 1;
 
   const sunUp = new Uint8Array(n);
-  const zenithRad = new Float64Array(n);
-  const azimuthRad = new Float64Array(n);
-  const sinZenith = new Float64Array(n);
-  const cosZenith = new Float64Array(n);
-  const sinAzimuth = new Float64Array(n);
-  const cosAzimuth = new Float64Array(n);
-  const zenithDeg = new Float64Array(n);
-  const beamAboveExtraterrestrial = new Uint8Array(n);
-  const perezCase = new Uint8Array(n);
-  const perezBeamNormalWm2 = new Float64Array(n);
-  const perezDiffuseHorizontalWm2 = new Float64Array(n);
-  const perezF1 = new Float64Array(n);
-  const perezF2 = new Float64Array(n);
-  const perezCircumsolarCosZenith = new Float64Array(n);
-  const albedo = new Float64Array(n);
-  const skyK = new Float64Array(n);
-  const windAtModule = new Float64Array(n);
-  const windLaminarForced = new Float64Array(n);
-  const windTurbulentForced = new Float64Array(n);
-  const windLogFilmTurbulentBelow = new Float64Array(n);
-  const windFilmTurbulentBelowK = new Float64Array(n);
-  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
   const sunUpList: number[] = [];
-  const sunVectorForBacktracking = new Float64Array(3 * n);
-  const sunVectorForShading = new Float64Array(3 * n);
+  // grown as needed (about half the records have the sun up), trimmed at the end
+  let data = new Float64Array(Math.ceil(n * 0.6) * SUN_STRIDE);
+  let count = 0;
 
   const sun = newSunPosition();
   const scratch = newSunPosition();
   const sky = newPerezSky();
   const vector: Vector3 = { x: 0, y: 0, z: 0 };
+  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
   const sunTimes: DaySunTimes = { sunriseHours: 0, sunsetHours: 0 };
   let sunTimesDate = Number.NaN;
   let weatherRangeFailure: RangeFailure | null = null;
@@ -174,16 +164,6 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     const minute = weather.minute[i]!;
     const dni = weather.dni[i]!;
     const dhi = weather.dhi[i]!;
-    const recordAlbedo = weather.alb[i]!;
-    albedo[i] = Number.isFinite(recordAlbedo) && recordAlbedo > 0 && recordAlbedo < 1 ? recordAlbedo : DEFAULT_ALBEDO;
-    const ambient = weather.tdry[i]!;
-    skyK[i] = skyTemperatureK(ambient);
-    windAtModule[i] = windAtModuleMs(Math.max(weather.wspd[i]!, 0));
-    windTerms(windAtModule[i]!, wind);
-    windLaminarForced[i] = wind.laminarForced;
-    windTurbulentForced[i] = wind.turbulentForced;
-    windLogFilmTurbulentBelow[i] = wind.logFilmTurbulentBelow;
-    windFilmTurbulentBelowK[i] = wind.filmTurbulentBelowK;
 
     if (weatherRangeFailure === null) {
       const code = weatherRangeCheck(year, month, day, hour, minute, lat, lon, tz, dni, dhi);
@@ -200,28 +180,47 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     if (up === SunUp.night) continue;
     sunUpList.push(i);
 
+    const at = count * SUN_STRIDE;
+    count++;
+    if (at + SUN_STRIDE > data.length) {
+      const grown = new Float64Array(Math.max(data.length * 2, SUN_STRIDE * 64));
+      grown.set(data);
+      data = grown;
+    }
     const zenith = sun.zenithRad;
     const azimuth = sun.azimuthRad;
-    zenithRad[i] = zenith;
-    azimuthRad[i] = azimuth;
-    sinZenith[i] = Math.sin(zenith);
-    cosZenith[i] = Math.cos(zenith);
-    sinAzimuth[i] = Math.sin(azimuth);
-    cosAzimuth[i] = Math.cos(azimuth);
-    zenithDeg[i] = zenith * RAD_TO_DEG;
-    beamAboveExtraterrestrial[i] = beamExceedsExtraterrestrial(dni, cosZenith[i]!, sun.extraterrestrialHorizontalWm2) ? 1 : 0;
+    const cosZenith = Math.cos(zenith);
+    data[at + SunField.zenithRad] = zenith;
+    data[at + SunField.azimuthRad] = azimuth;
+    data[at + SunField.sinZenith] = Math.sin(zenith);
+    data[at + SunField.cosZenith] = cosZenith;
+    data[at + SunField.sinAzimuth] = Math.sin(azimuth);
+    data[at + SunField.cosAzimuth] = Math.cos(azimuth);
+    data[at + SunField.beamAboveExtraterrestrial] = beamExceedsExtraterrestrial(dni, cosZenith, sun.extraterrestrialHorizontalWm2) ? 1 : 0;
     perezSkyCoefficients(dni, dhi, zenith, sky);
-    perezCase[i] = sky.perezCase;
-    perezBeamNormalWm2[i] = sky.beamNormalWm2;
-    perezDiffuseHorizontalWm2[i] = sky.diffuseHorizontalWm2;
-    perezF1[i] = sky.f1;
-    perezF2[i] = sky.f2;
-    perezCircumsolarCosZenith[i] = sky.circumsolarCosZenith;
+    data[at + SunField.perezCase] = sky.perezCase;
+    data[at + SunField.perezBeamNormalWm2] = sky.beamNormalWm2;
+    data[at + SunField.perezDiffuseHorizontalWm2] = sky.diffuseHorizontalWm2;
+    data[at + SunField.perezF1] = sky.f1;
+    data[at + SunField.perezF2] = sky.f2;
+    data[at + SunField.perezCircumsolarCosZenith] = sky.circumsolarCosZenith;
+    const recordAlbedo = weather.alb[i]!;
+    data[at + SunField.albedo] = Number.isFinite(recordAlbedo) && recordAlbedo > 0 && recordAlbedo < 1 ? recordAlbedo : DEFAULT_ALBEDO;
+    data[at + SunField.dniWm2] = dni;
+    const ambient = weather.tdry[i]!;
+    data[at + SunField.ambientC] = ambient;
+    data[at + SunField.skyTemperatureK] = skyTemperatureK(ambient);
+    windTerms(windAtModuleMs(Math.max(weather.wspd[i]!, 0)), wind);
+    data[at + SunField.windLaminarForced] = wind.laminarForced;
+    data[at + SunField.windTurbulentForced] = wind.turbulentForced;
+    data[at + SunField.windLogFilmTurbulentBelow] = wind.logFilmTurbulentBelow;
+    data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
     sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
-    copyVector(vector, sunVectorForBacktracking, i);
+    copyVector(vector, data, at + SunField.sunVectorForBacktracking);
     sunUnitVector(azimuth * RAD_TO_DEG, zenith * RAD_TO_DEG, vector);
-    copyVector(vector, sunVectorForShading, i);
+    copyVector(vector, data, at + SunField.sunVectorForShading);
   }
+  data = data.slice(0, count * SUN_STRIDE);
 
   return {
     station: {
@@ -244,30 +243,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     },
     sunUp,
     sunUpRecords: Int32Array.from(sunUpList),
-    zenithRad,
-    azimuthRad,
-    sinZenith,
-    cosZenith,
-    sinAzimuth,
-    cosAzimuth,
-    zenithDeg,
-    beamAboveExtraterrestrial,
-    perezCase,
-    perezBeamNormalWm2,
-    perezDiffuseHorizontalWm2,
-    perezF1,
-    perezF2,
-    perezCircumsolarCosZenith,
-    albedo,
-    skyTemperatureK: skyK,
-    windAtModuleMs: windAtModule,
-    windLaminarForced,
-    windTurbulentForced,
-    windLogFilmTurbulentBelow,
-    windFilmTurbulentBelowK,
-    sunVectorForBacktracking,
-    sunVectorForShading,
-    ghiWm2: weather.ghi,
+    sunData: data,
     dniWm2: weather.dni,
     dhiWm2: weather.dhi,
     ambientC: weather.tdry,
