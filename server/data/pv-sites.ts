@@ -5,6 +5,7 @@
 // on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is
 // reported by /health as `pv_site_cache`.
 import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
 
@@ -19,7 +20,13 @@ export function siteCacheBytesFromEnvironment(env: NodeJS.ProcessEnv = process.e
   return Math.round(megabytes * 1024 * 1024);
 }
 
-/** Bytes a prepared site holds: its typed arrays, the weather columns it keeps included. */
+/** Characters of JSON text per value of a weather array kept for hourly answers (`-12.300000190734863,` is 20). */
+const KEPT_JSON_BYTES_PER_VALUE = 12;
+
+/**
+ * Bytes a prepared site holds: its typed arrays, the weather columns it keeps included, and room
+ * for the JSON text of its four hourly weather arrays once an hourly answer has written it.
+ */
 export function siteBytes(site: PreparedSite): number {
   const seen = new Set<ArrayBufferLike>();
   let bytes = 0;
@@ -29,7 +36,7 @@ export function siteBytes(site: PreparedSite): number {
       bytes += value.buffer.byteLength;
     }
   }
-  return bytes;
+  return bytes + 4 * site.records * KEPT_JSON_BYTES_PER_VALUE;
 }
 
 export class PvSiteCache {
@@ -59,6 +66,8 @@ export class PvSiteCache {
       pending = this.weather(station)
         .then((weather) => {
           const site = prepareSite(weather);
+          // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
+          for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
           this.store(station.id, site);
           return site;
         })

@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import type { PvwattsV6Parameters } from '../../types/params/pvwatts-v6.params.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvSitesOf } from '../data/pv-sites.ts';
+import { stationIndexOf } from '../data/pv-stations.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
@@ -166,7 +167,8 @@ export const pvwattsV6: Endpoint = {
     } else {
       const dataset = values.dataset!;
       const radius = values.radius!;
-      const found = await climate.nearestIn(dataset, values.lat!, values.lon!, radius);
+      // the catalog's in-memory index: the store's SQL search answers the same, in milliseconds rather than microseconds
+      const found = stationIndexOf(climate).nearestIn(dataset, values.lat!, values.lon!, radius);
       if (!found) return refuse([solarNoStationMessage(dataset, radius, formatFloat(values.lat!)!, formatFloat(values.lon!)!)]);
       station = found.station;
       distance = found.distanceMetres;
@@ -185,7 +187,8 @@ export const pvwattsV6: Endpoint = {
       gcr: values.gcr,
       inv_eff: values.inv_eff,
     };
-    const result = simulate(system, site, { hourly: values.timeframe === 'hourly' });
+    // the hourly weather arrays are the site's own, whose JSON text is kept (data/pv-sites.ts)
+    const result = simulate(system, site, { hourly: values.timeframe === 'hourly', shareWeather: true });
     if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
     return {
       view: views.ok,

@@ -20,7 +20,7 @@ export function compileJson(shape: Shape): Write {
     case 'any':
       return writeAny;
     case 'array':
-      return compileArray(compileJson(shape.items));
+      return shape.items.kind === 'float' ? compileFloatArray(compileJson(shape.items)) : compileArray(compileJson(shape.items));
     case 'object':
       return compileObject(shape);
     case 'union': {
@@ -52,6 +52,51 @@ function compileArray(writeItem: Write): Write {
     let out = '[';
     for (let i = 0; i < items.length; i++) out += (i ? ',' : '') + writeItem(items[i], slots);
     return `${out}]`;
+  };
+}
+
+const unchangingArrays = new WeakSet<object>();
+
+/**
+ * Marks an array whose elements never change (a station's weather, shared by every answer about
+ * it): the JSON writers keep its text while the array lives and write it again without
+ * formatting a number.
+ */
+export function unchanging<T extends object>(array: T): T {
+  unchangingArrays.add(array);
+  return array;
+}
+
+/**
+ * Arrays of floats: the text of an `unchanging` array is kept (per writer, while the array
+ * lives); a long one (a year of hourly values) repeats values (zeros at night, a weather file's
+ * temperatures), so each distinct value is formatted once. The text is the same either way.
+ */
+function compileFloatArray(writeItem: Write): Write {
+  const generic = compileArray(writeItem);
+  const kept = new WeakMap<object, string>();
+  return (value, slots) => {
+    if (value == null || value instanceof RowStream || (value as ArrayLike<unknown>).length < 64) return generic(value, slots);
+    const reuse = unchangingArrays.has(value as object);
+    if (reuse) {
+      const text = kept.get(value as object);
+      if (text !== undefined) return text;
+    }
+    const items = value as ArrayLike<unknown>;
+    const formatted = new Map<unknown, string>();
+    const parts = new Array<string>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      let text = formatted.get(item);
+      if (text === undefined) {
+        text = writeItem(item, slots);
+        formatted.set(item, text);
+      }
+      parts[i] = text;
+    }
+    const text = `[${parts.join(',')}]`;
+    if (reuse) kept.set(value as object, text);
+    return text;
   };
 }
 

@@ -60,6 +60,10 @@ function writerFor(view: View, kind: 'json' | 'xml'): Writer {
 
 /** Text with STREAM_MARKs: the parts around each mark, and the rows streamed in its place. */
 async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<string> {
+  if (slots.length === 0) {
+    yield text;
+    return;
+  }
   const parts = text.split(STREAM_MARK);
   yield parts[0];
   for (let i = 0; i < slots.length; i++) {

@@ -54,6 +54,11 @@ export type PvResult =
 export interface SimulateOptions {
   /** Also return the hourly arrays. */
   hourly?: boolean;
+  /**
+   * With `hourly`: `dn`, `df`, `tamb` and `wspd` are the site's own weather arrays instead of
+   * copies (no copying; they must not be changed).
+   */
+  shareWeather?: boolean;
 }
 
 function failure(site: PreparedSite, error: string): PvResult {
@@ -116,13 +121,13 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
     ? {
         ac: new Float32Array(n),
         poa: new Float32Array(n),
-        dn: site.dniWm2.slice(),
-        df: site.dhiWm2.slice(),
+        dn: options.shareWeather ? site.dniWm2 : site.dniWm2.slice(),
+        df: options.shareWeather ? site.dhiWm2 : site.dhiWm2.slice(),
         dc: new Float32Array(n),
-        tamb: site.ambientC.slice(),
+        tamb: options.shareWeather ? site.ambientC : site.ambientC.slice(),
         // at night the cell is at ambient; sun-up records are overwritten below
         tcell: site.ambientC.slice(),
-        wspd: site.windMs.slice(),
+        wspd: options.shareWeather ? site.windMs : site.windMs.slice(),
       }
     : null;
   const sums = new OutputSums(site.stepsPerHour);
