@@ -64,7 +64,8 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
     await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
   }
-  const data = new DataHolder(await DataSet.open(dataDir));
+  const openDataSet = (dir: string) => DataSet.open(dir, { climateCacheBytes: Math.round(settings.climateCacheMb * 1024 * 1024) });
+  const data = new DataHolder(await openDataSet(dataDir));
   const now = options.now ?? Date.now;
   const publicUrl = settings.publicUrl ?? `http://${settings.host}:${settings.port}`;
   const gateway = await openGateway({
@@ -119,7 +120,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     throw error;
   }
 
-  const dataWatcher = watchDataDir(data, dataDir, { pollMs: options.pollMs, log: logger });
+  const dataWatcher = watchDataDir(data, dataDir, { pollMs: options.pollMs, log: logger, open: openDataSet });
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
 

@@ -26,6 +26,8 @@ export interface Settings {
   shutdownTimeout: number;
   /** A Redis command slower than this fails over to per-process counting (ms). */
   redisTimeoutMs: number;
+  /** Memory cap of the climate store's cache of stations' hourly weather (MB). */
+  climateCacheMb: number;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -40,6 +42,7 @@ export const defaults = {
   shutdownTimeout: 30,
   redisTimeoutMs: 200,
   redisPrefix: 'nrel-compat:',
+  climateCacheMb: 256,
 } as const satisfies Partial<Settings>;
 
 export function withDefaults(settings: ServerSettings): Settings {
@@ -65,12 +68,20 @@ const flags = {
   'log-level': 'LOG_LEVEL',
   'shutdown-timeout': 'SHUTDOWN_TIMEOUT',
   'redis-timeout-ms': 'REDIS_TIMEOUT_MS',
+  'climate-cache-mb': 'CLIMATE_CACHE_MB',
 } as const;
 
 function count(name: string, text: string | undefined, fallback: number, minimum = 0): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < minimum) throw new Error(`${name} must be a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}, not ${text}`);
+  return value;
+}
+
+function megabytes(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(text) || !Number.isFinite(value)) throw new Error(`${name} must be a number of megabytes, not ${text}`);
   return value;
 }
 
@@ -100,5 +111,6 @@ export function readSettings(argv: string[] = process.argv.slice(2), env: NodeJS
     logLevel: logLevel as LogLevel,
     shutdownTimeout: count('SHUTDOWN_TIMEOUT', get('shutdown-timeout'), defaults.shutdownTimeout),
     redisTimeoutMs: count('REDIS_TIMEOUT_MS', get('redis-timeout-ms'), defaults.redisTimeoutMs, 1),
+    climateCacheMb: megabytes('CLIMATE_CACHE_MB', get('climate-cache-mb'), defaults.climateCacheMb),
   };
 }

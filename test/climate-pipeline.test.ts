@@ -1,8 +1,8 @@
 // build:data over the real weather files in ../shared: every file builds; each station's stored
 // values are the file's own numbers (read here independently, field by field, and compared with the
 // reader's whole parse); the catalog's header fields match the TMY2 and TMY3 station lists; the
-// row-group reader returns exactly what DuckDB reads; a malformed file is reported with its file and
-// line and never half ingested.
+// store's hourly reads (hyparquet, by the catalog's row-group index) return exactly what DuckDB reads;
+// a malformed file is reported with its file and line and never half ingested.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -186,7 +186,7 @@ test('the catalog’s header fields match the TMY3 and TMY2 station lists', { sk
   assert.ok(compared >= 45, `compared ${compared} TMY2 stations`);
 });
 
-test('the row-group reader gives exactly what DuckDB reads from the hourly Parquet', { skip: skipWithoutShared }, async (t) => {
+test('the store’s hourly reads give exactly what DuckDB reads from the hourly Parquet', { skip: skipWithoutShared }, async (t) => {
   const files = realFiles();
   const out = temporaryDir('climate-duckdb');
   const { manifest } = await buildQuietly({ outDir: out, sourceDir: sourceDir({ tmy3: files.tmy3.slice(0, 6), intl: files.intl, nsrdb: files.nsrdb }) });

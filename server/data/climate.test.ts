@@ -1,6 +1,8 @@
-// The climate store's hourly side: the row-group reader decodes every compression the writer may
-// use back to the exact values written (including NaN and sub-hourly stations of several row
-// groups), and the station cache keeps within its memory cap, least recently used out first.
+// The climate store's hourly side: it reads every compression the writer may use back to the exact
+// values written (including NaN and sub-hourly stations of several row groups), parses each shard's
+// footer once, refuses a catalog range that does not hold the station's row groups, and the station
+// cache keeps within its memory cap (CLIMATE_CACHE_MB / --climate-cache-mb), least recently used out
+// first.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,8 @@ import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
 import { writeCatalog, writeClimate, type StationDraft, type StationInput } from '../../pipeline/datasets/climate.ts';
 import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/sample/climate.ts';
 import { nsrdbGridDrafts } from '../../pipeline/sample/climate-stations.ts';
-import { ClimateStore, WeatherCache, cacheBytesFromEnvironment } from './climate.ts';
+import { readSettings } from '../settings.ts';
+import { ClimateStore, WeatherCache } from './climate.ts';
 import { Database } from './database.ts';
 
 function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: Map<string, ReturnType<typeof allocateHourly>> } {
@@ -36,7 +39,7 @@ function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: 
 }
 
 for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
-  test(`the row-group reader decodes ${compression} shards to the values written`, async (t) => {
+  test(`the store reads ${compression} shards back to the values written`, async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-store-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     const drafts = nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 5 });
@@ -57,6 +60,11 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
       assert.ok(Number.isNaN(weather.pres[0]!));
     }
     assert.equal(store.byId(drafts[1]!.id)!.records, 17520);
+    assert.equal(store.indexedShards, 1, 'one shard, its footer parsed once');
+    // A catalog range that does not hold the station's row groups is an error naming the file and station.
+    const station = store.stations[2]!;
+    await assert.rejects(store.weather({ ...station, hourly_bytes: station.hourly_bytes - 1 }), (error: Error) => error.message.includes(`climate station ${station.id}: bytes`) && /outside the station's row groups/.test(error.message));
+    await assert.rejects(store.weather({ ...station, hourly_row_group: 99 }), /row groups 99–99 are not in the file's/);
   });
 }
 
@@ -72,7 +80,13 @@ test('the station cache holds at most its cap, evicting the least recently used'
   assert.deepEqual({ ...cache.stats(), hits: 0, misses: 0 }, { max_bytes: 1000, bytes: 800, stations: 2, hits: 0, misses: 0 });
   cache.set('huge', weather('huge'), 5000);
   assert.equal(cache.get('huge'), undefined, 'an entry larger than the cap is not kept');
-  assert.equal(cacheBytesFromEnvironment({ CLIMATE_CACHE_MB: '64' }), 64 * 1024 * 1024);
-  assert.equal(cacheBytesFromEnvironment({}), 256 * 1024 * 1024);
-  assert.throws(() => cacheBytesFromEnvironment({ CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB/);
+});
+
+test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
+  assert.equal(readSettings([], {}).climateCacheMb, 256);
+  assert.equal(readSettings([], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 64);
+  assert.equal(readSettings(['--climate-cache-mb', '0.5'], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 0.5, 'the flag wins over the environment');
+  assert.equal(readSettings(['--climate-cache-mb=0'], {}).climateCacheMb, 0);
+  assert.throws(() => readSettings([], { CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB must be a number of megabytes, not lots/);
+  assert.throws(() => readSettings(['--climate-cache-mb=-1'], {}), /CLIMATE_CACHE_MB/);
 });

@@ -3,17 +3,24 @@
 // the hourly Parquet by the catalog's row-group index and kept in a bounded cache. The solar dataset
 // query and the PVWatts estimator both use it.
 //
+// Hourly reads: hyparquet decodes the station's row groups (hyparquet-compressors for zstd and
+// gzip). Each shard's footer is parsed once, on its first read, and kept in a compact form (where
+// each row group's column chunks are); a read is then one positioned read of the station's byte
+// range, as the catalog records it, served to hyparquet as its file.
+//
 // Nearest search: one in-memory DuckDB table of every station's position with a 0.5° cell index; a
 // query looks in a box around the point (one query for all datasets), growing 4× until the closest
 // station of each dataset lies within the searched distance (then nothing outside the box can be
 // closer) or the radius is reached.
 // Distances are haversine metres on a 6,371,008.8 m sphere, computed in SQL.
 import { DOUBLE, INTEGER, type DuckDBType } from '@duckdb/node-api';
+import { asyncBufferFromFile, parquetMetadataAsync, parquetRead, type AsyncBuffer, type ColumnMetaData, type DecodedArray, type Encoding, type FileMetaData, type RowGroup } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
 import type { ClimateStation } from '../../types/climate-station.ts';
 import type { Database, Param } from './database.ts';
-import { decodeRowGroups, readRange } from './climate-parquet.ts';
 
 export type { ClimateStation };
 export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
@@ -35,8 +42,9 @@ const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 
 /** Columns of WeatherData the hourly table does not keep: NaN (the estimator does not use them). */
 const ABSENT_COLUMNS = ['poa', 'twet', 'tdew', 'wdir', 'rh', 'pres', 'snow', 'aod'] as const;
 
-/** Default memory cap of the station cache; `CLIMATE_CACHE_MB` sets another. */
+/** Default memory cap of the station cache; the server's `CLIMATE_CACHE_MB` setting gives another. */
 export const DEFAULT_CACHE_MB = 256;
+export const DEFAULT_CACHE_BYTES = DEFAULT_CACHE_MB * 1024 * 1024;
 
 export interface NearestStation {
   station: ClimateStation;
@@ -113,12 +121,130 @@ export class WeatherCache {
   }
 }
 
-/** The cache cap from `CLIMATE_CACHE_MB` (megabytes; default 256). */
-export function cacheBytesFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.CLIMATE_CACHE_MB;
-  const megabytes = text === undefined || text === '' ? DEFAULT_CACHE_MB : Number(text);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`CLIMATE_CACHE_MB must be a number of megabytes, not ${text}`);
-  return Math.round(megabytes * 1024 * 1024);
+/**
+ * What the store keeps of an hourly shard's footer. hyparquet parses a 512-station shard's footer
+ * (about 0.5 MB of Thrift) in 50–200 ms into about 4 MB of objects, statistics and bloom filter
+ * offsets of 6,144 column chunks included: kept whole, the footers of a 100,000-cell grid (196 shards)
+ * would take some 800 MB. This keeps the schema and where each row group's HOURLY_COLUMNS chunks are
+ * (about 100 kB a shard); a read builds the FileMetaData of just the station's row groups from it.
+ */
+export interface ShardIndex {
+  /** The file's size. */
+  byteLength: number;
+  /** The footer's fields other than its row groups. */
+  footer: Omit<FileMetaData, 'row_groups' | 'num_rows'>;
+  /** Each of HOURLY_COLUMNS: what its chunks share in every row group (type, codec, path, encodings used). */
+  columns: Array<Pick<ColumnMetaData, 'type' | 'codec' | 'path_in_schema' | 'encodings'>>;
+  /** Rows of each row group (a column chunk holds as many values: the columns are flat). */
+  rows: Float64Array;
+  /**
+   * Per row group, per column of HOURLY_COLUMNS: dictionary page offset (0: none, as in hyparquet),
+   * data page offset, compressed and uncompressed bytes (Uint32 unless the file is 4 GiB or more).
+   */
+  chunks: Uint32Array | Float64Array;
+}
+
+const CHUNK_FIELDS = 4;
+
+/** Parses a shard's footer with hyparquet and keeps its index. */
+export async function readShardIndex(path: string): Promise<ShardIndex> {
+  const file = await asyncBufferFromFile(path);
+  const metadata = await parquetMetadataAsync(file);
+  const { row_groups: rowGroups, num_rows: _rows, ...footer } = metadata;
+  const leaves = new Map(metadata.schema.map((element) => [element.name, element]));
+  for (const name of HOURLY_COLUMNS) {
+    const element = leaves.get(name);
+    if (element?.type !== 'FLOAT' || element.repetition_type === 'REPEATED') throw new Error(`${path}: column ${name} is ${element ? `${element.repetition_type} ${element.type}` : 'missing'}, not a FLOAT`);
+  }
+  const count = HOURLY_COLUMNS.length;
+  const columns: ShardIndex['columns'] = [];
+  const encodings = HOURLY_COLUMNS.map(() => new Set<Encoding>());
+  const rows = new Float64Array(rowGroups.length);
+  const chunks = new (file.byteLength < 2 ** 32 ? Uint32Array : Float64Array)(rowGroups.length * count * CHUNK_FIELDS);
+  rowGroups.forEach((group, g) => {
+    rows[g] = Number(group.num_rows);
+    HOURLY_COLUMNS.forEach((name, c) => {
+      const chunk = group.columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === name);
+      const meta = chunk?.meta_data;
+      if (!meta || chunk.file_path) throw new Error(`${path}: row group ${g} has no column chunk ${name} in this file`);
+      const shared = (columns[c] ??= { type: meta.type, codec: meta.codec, path_in_schema: meta.path_in_schema, encodings: [] });
+      if (meta.type !== shared.type || meta.codec !== shared.codec) throw new Error(`${path}: column ${name} changes type or compression at row group ${g}`);
+      if (meta.num_values !== group.num_rows) throw new Error(`${path}: column ${name} has ${meta.num_values} values in row group ${g} of ${group.num_rows} rows`);
+      for (const encoding of meta.encodings) encodings[c]!.add(encoding);
+      chunks.set([Number(meta.dictionary_page_offset ?? 0), Number(meta.data_page_offset), Number(meta.total_compressed_size), Number(meta.total_uncompressed_size)], (g * count + c) * CHUNK_FIELDS);
+    });
+  });
+  columns.forEach((column, c) => (column.encodings = [...encodings[c]!]));
+  return { byteLength: file.byteLength, footer, columns, rows, chunks };
+}
+
+/** The FileMetaData of `count` row groups of a shard from `first`: what hyparquet reads a station with. */
+function rowGroupsMetadata(index: ShardIndex, first: number, count: number): FileMetaData {
+  const rowGroups: RowGroup[] = [];
+  let rows = 0n;
+  for (let g = first; g < first + count; g++) {
+    let bytes = 0n;
+    const groupRows = BigInt(index.rows[g]!);
+    const columns = index.columns.map((column, c) => {
+      const at = (g * index.columns.length + c) * CHUNK_FIELDS;
+      const chunk = index.chunks;
+      const meta: ColumnMetaData = {
+        ...column,
+        data_page_offset: BigInt(chunk[at + 1]!),
+        total_compressed_size: BigInt(chunk[at + 2]!),
+        total_uncompressed_size: BigInt(chunk[at + 3]!),
+        num_values: groupRows,
+      };
+      if (chunk[at]! > 0) meta.dictionary_page_offset = BigInt(chunk[at]!);
+      bytes += meta.total_uncompressed_size;
+      return { file_offset: 0n, meta_data: meta };
+    });
+    rows += groupRows;
+    rowGroups.push({ columns, num_rows: groupRows, total_byte_size: bytes });
+  }
+  return { ...index.footer, num_rows: rows, row_groups: rowGroups };
+}
+
+/**
+ * The bytes `offset` to `offset + length` of a file, read with one positioned read, as hyparquet's
+ * file: it may slice anywhere inside them (anything outside is an error: the catalog's range is
+ * wrong).
+ */
+async function rangeFile(path: string, byteLength: number, offset: number, length: number): Promise<AsyncBuffer> {
+  const buffer = new ArrayBuffer(length);
+  const bytes = new Uint8Array(buffer);
+  const handle = await open(path, 'r');
+  try {
+    let read = 0;
+    while (read < length) {
+      const { bytesRead } = await handle.read(bytes, read, length - read, offset + read);
+      if (bytesRead === 0) throw new Error(`file ends before byte ${offset + length}`);
+      read += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return {
+    byteLength,
+    slice(start, end = byteLength) {
+      if (start < offset || end > offset + length) throw new Error(`bytes ${start}–${end} are outside the station's row groups (${offset}–${offset + length})`);
+      return start === offset && end === offset + length ? buffer : buffer.slice(start - offset, end - offset);
+    },
+  };
+}
+
+/** Values `from`… of a float column into `target` (nulls are NaN); returns how many. */
+function copyFloats(data: DecodedArray, target: Float32Array, from: number): number {
+  if (data instanceof Float32Array) {
+    target.set(data, from);
+    return data.length;
+  }
+  const values = data as ArrayLike<number | null>;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    target[from + i] = value === null || value === undefined ? Number.NaN : value;
+  }
+  return values.length;
 }
 
 interface ManifestLike {
@@ -130,6 +256,8 @@ export class ClimateStore {
   private readonly counts: Record<ClimateDataset, number> = { tmy2: 0, tmy3: 0, intl: 0, nsrdb: 0 };
   private readonly reading = new Map<string, Promise<WeatherData>>();
   private readonly absent = new Map<number, Float32Array>();
+  /** Each hourly shard's index (its parsed footer, compacted), by manifest key: at most one per shard. */
+  private readonly shards = new Map<string, Promise<ShardIndex>>();
   readonly cache: WeatherCache;
 
   private constructor(
@@ -152,7 +280,7 @@ export class ClimateStore {
     const files = manifest.datasets.climate?.files ?? {};
     const hourlyPaths: Record<string, string> = {};
     for (const [key, file] of Object.entries(files)) if (key.startsWith('hourly-')) hourlyPaths[key] = join(dir, file.path);
-    const cacheBytes = options.cacheBytes ?? cacheBytesFromEnvironment();
+    const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
     const catalog = files.stations ? join(dir, files.stations.path) : undefined;
     if (!catalog) return new ClimateStore(db, [], hourlyPaths, cacheBytes);
     const source = `read_parquet('${catalog.replace(/'/g, "''")}')`;
@@ -301,14 +429,50 @@ export class ClimateStore {
     return pending;
   }
 
+  /** A shard's index, its footer parsed on first use (once, however many reads wait for it). */
+  private shardIndex(key: string, path: string): Promise<ShardIndex> {
+    let index = this.shards.get(key);
+    if (!index) {
+      index = readShardIndex(path);
+      this.shards.set(key, index);
+      index.catch(() => this.shards.delete(key));
+    }
+    return index;
+  }
+
   private async readWeather(station: ClimateStation): Promise<WeatherData> {
     const path = this.hourlyPaths[station.hourly_file];
     if (!path) throw new Error(`The manifest names no ${station.hourly_file} for climate station ${station.id}`);
-    const bytes = await readRange(path, Number(station.hourly_offset), station.hourly_bytes);
     const records = station.records;
-    const columns = HOURLY_COLUMNS.map(() => new Float32Array(records));
+    const columns: Float32Array[] = new Array(HOURLY_COLUMNS.length);
     try {
-      decodeRowGroups(bytes, records / ROW_GROUP_RECORDS, ROW_GROUP_RECORDS, [undefined, ...columns]);
+      const index = await this.shardIndex(station.hourly_file, path);
+      const first = station.hourly_row_group;
+      const groups = records / ROW_GROUP_RECORDS;
+      if (!Number.isInteger(groups) || first + groups > index.rows.length) throw new Error(`the catalog's row groups ${first}–${first + groups - 1} are not in the file's ${index.rows.length}`);
+      for (let g = first; g < first + groups; g++) if (index.rows[g] !== ROW_GROUP_RECORDS) throw new Error(`row group ${g} has ${index.rows[g]} rows, not ${ROW_GROUP_RECORDS}`);
+      const file = await rangeFile(path, index.byteLength, Number(station.hourly_offset), station.hourly_bytes);
+      const chunks = HOURLY_COLUMNS.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
+      await parquetRead({
+        file,
+        metadata: rowGroupsMetadata(index, first, groups),
+        columns: [...HOURLY_COLUMNS],
+        compressors,
+        onChunk: ({ columnName, columnData, rowStart }) => chunks[HOURLY_COLUMNS.indexOf(columnName as (typeof HOURLY_COLUMNS)[number])]!.push({ data: columnData, rowStart }),
+      });
+      HOURLY_COLUMNS.forEach((name, c) => {
+        const parts = chunks[c]!;
+        const only = parts.length === 1 ? parts[0]! : undefined;
+        // hyparquet's own Float32Array when it gives the whole column in one (REQUIRED columns); else a copy.
+        if (only?.data instanceof Float32Array && only.rowStart === 0 && only.data.length === records) return void (columns[c] = only.data);
+        const values = (columns[c] = new Float32Array(records));
+        let filled = 0;
+        for (const { data, rowStart } of parts) {
+          if (rowStart < 0 || rowStart + data.length > records) throw new Error(`column ${name}: rows ${rowStart}–${rowStart + data.length} run past the station's ${records}`);
+          filled += copyFloats(data, values, rowStart);
+        }
+        if (filled !== records) throw new Error(`column ${name}: ${filled} values, not ${records}`);
+      });
     } catch (error) {
       throw new Error(`${path}: climate station ${station.id}: ${(error as Error).message}`);
     }
@@ -335,6 +499,11 @@ export class ClimateStore {
     for (const name of ABSENT_COLUMNS) weather[name] = absent;
     this.cache.set(station.id, weather, HOURLY_COLUMNS.length * records * 4);
     return weather;
+  }
+
+  /** Shards whose footer has been read (or is being read). */
+  get indexedShards(): number {
+    return this.shards.size;
   }
 
   cacheStats(): CacheStats {

@@ -42,7 +42,8 @@ export class DataSet {
     return existsSync(DataSet.manifestPath(dir));
   }
 
-  static async open(dir: string): Promise<DataSet> {
+  /** `climateCacheBytes`: the cap of the climate store's station cache (CLIMATE_CACHE_MB; 256 MB by default). */
+  static async open(dir: string, options: { climateCacheBytes?: number } = {}): Promise<DataSet> {
     const manifest = JSON.parse(readFileSync(DataSet.manifestPath(dir), 'utf8')) as Manifest;
     const fileOf = (dataset: string, file: string) => {
       const entry = manifest.datasets[dataset]?.files[file];
@@ -51,7 +52,7 @@ export class DataSet {
     const db = await Database.open();
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
     const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
-    const climate = await ClimateStore.load(db, dir, manifest);
+    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
     return new DataSet(dir, manifest, db, stations, buildingResources, climate);
   }
 
