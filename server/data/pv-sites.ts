@@ -8,6 +8,7 @@ import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
+import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
 
 /** Default memory cap of the prepared-site cache; `PV_SITE_CACHE_MB` sets another. */
 export const DEFAULT_SITE_CACHE_MB = 256;
@@ -39,9 +40,20 @@ export function siteBytes(site: PreparedSite): number {
   return bytes + 4 * site.records * KEPT_JSON_BYTES_PER_VALUE;
 }
 
+/** A cached site, with its key in the worker pool and its size. */
+export interface SiteEntry {
+  site: PreparedSite;
+  key: string;
+  bytes: number;
+}
+
+let cacheCount = 0;
+
 export class PvSiteCache {
-  private readonly entries = new Map<string, { site: PreparedSite; bytes: number }>();
-  private readonly preparing = new Map<string, Promise<PreparedSite>>();
+  private readonly entries = new Map<string, SiteEntry>();
+  private readonly preparing = new Map<string, Promise<SiteEntry>>();
+  /** Distinguishes this cache's sites from another data set's in the workers. */
+  private readonly prefix = `${cacheCount++}:`;
   private held = 0;
   private hits = 0;
   private misses = 0;
@@ -49,27 +61,35 @@ export class PvSiteCache {
   constructor(
     readonly maxBytes: number,
     private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
+    /** Workers that run estimates on these sites (their arrays then live in shared memory). */
+    readonly pool: PvWorkerPool | null = null,
   ) {}
 
   /** The prepared site of a station: from the cache, or its weather read and prepared once (concurrent requests share it). */
   async site(station: ClimateStation): Promise<PreparedSite> {
+    return (await this.entry(station)).site;
+  }
+
+  async entry(station: ClimateStation): Promise<SiteEntry> {
     const entry = this.entries.get(station.id);
     if (entry) {
       this.hits++;
       this.entries.delete(station.id);
       this.entries.set(station.id, entry);
-      return entry.site;
+      return entry;
     }
     let pending = this.preparing.get(station.id);
     if (!pending) {
       this.misses++;
       pending = this.weather(station)
         .then((weather) => {
-          const site = prepareSite(weather);
+          const prepared = prepareSite(weather);
+          const site = this.pool ? shareSite(prepared) : prepared;
           // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
           for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
-          this.store(station.id, site);
-          return site;
+          const made: SiteEntry = { site, key: this.prefix + station.id, bytes: siteBytes(site) };
+          this.store(station.id, made);
+          return made;
         })
         .finally(() => this.preparing.delete(station.id));
       this.preparing.set(station.id, pending);
@@ -77,15 +97,15 @@ export class PvSiteCache {
     return pending;
   }
 
-  private store(id: string, site: PreparedSite): void {
-    const bytes = siteBytes(site);
-    if (bytes > this.maxBytes) return;
-    this.entries.set(id, { site, bytes });
-    this.held += bytes;
-    for (const [oldest, entry] of this.entries) {
+  private store(id: string, entry: SiteEntry): void {
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(id, entry);
+    this.held += entry.bytes;
+    for (const [oldest, old] of this.entries) {
       if (this.held <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.held -= entry.bytes;
+      this.held -= old.bytes;
+      this.pool?.forget(old.key);
     }
   }
 
@@ -100,7 +120,8 @@ const caches = new WeakMap<ClimateStore, PvSiteCache>();
 export function pvSitesOf(climate: ClimateStore, maxBytes?: number): PvSiteCache {
   let cache = caches.get(climate);
   if (!cache) {
-    cache = new PvSiteCache(maxBytes ?? siteCacheBytesFromEnvironment(), (station) => climate.weather(station));
+    const bytes = maxBytes ?? siteCacheBytesFromEnvironment();
+    cache = new PvSiteCache(bytes, (station) => climate.weather(station), estimatorPool(bytes));
     caches.set(climate, cache);
   }
   return cache;

@@ -1,0 +1,157 @@
+// The estimator's worker threads: a simulation takes milliseconds of CPU and would hold the event
+// loop that long, so monthly estimates run in a small pool of worker threads (pv-worker.ts; PV_WORKERS,
+// one per core by default) while the main thread parses, renders and serves. A prepared site's arrays live in
+// shared memory (`shareSite`): a worker is sent a site once, without copying it, and keeps it in a
+// least-recently-used map as large (in bytes) as the main thread's cache; the main thread tells the
+// workers when its cache lets a site go.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PreparedSite, PvResult, PvSystem } from '../pv/index.ts';
+
+/** A prepared site as a worker receives it: the arrays (shared), the scalars, and the labels its errors may print. */
+export interface SiteMessage {
+  site: Omit<PreparedSite, 'recordLabel'>;
+  labels: Array<[number, string]>;
+  bytes: number;
+}
+
+export type WorkerRequest =
+  | { kind: 'run'; id: number; key: string; site?: SiteMessage; system: PvSystem }
+  | { kind: 'forget'; key: string };
+
+export interface WorkerReply {
+  id: number;
+  result?: PvResult;
+  missing?: true;
+}
+
+/** The default number of workers: one per core, at most 4. */
+export const DEFAULT_WORKERS = Math.min(4, availableParallelism());
+
+/** PV_WORKERS: worker threads for monthly estimates; 0 runs them on the main thread. Default: one per core, at most 4. */
+export function workerCountFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env.PV_WORKERS;
+  if (text === undefined || text === '' || text === 'auto') return DEFAULT_WORKERS;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 0 || count > 64) throw new Error(`PV_WORKERS must be a whole number from 0 to 64, or auto, not ${text}`);
+  return count;
+}
+
+function shared<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(array: T): T {
+  if (array.buffer instanceof SharedArrayBuffer) return array;
+  const Constructor = array.constructor as new (buffer: SharedArrayBuffer) => T;
+  const copy = new Constructor(new SharedArrayBuffer(array.byteLength));
+  copy.set(array as never);
+  return copy;
+}
+
+/** The same site with its arrays in shared memory (the main thread keeps using this one). */
+export function shareSite(site: PreparedSite): PreparedSite {
+  return {
+    ...site,
+    sunUp: shared(site.sunUp),
+    sunUpRecords: shared(site.sunUpRecords),
+    sunData: shared(site.sunData),
+    dniWm2: shared(site.dniWm2),
+    dhiWm2: shared(site.dhiWm2),
+    ambientC: shared(site.ambientC),
+    windMs: shared(site.windMs),
+  };
+}
+
+function siteMessage(site: PreparedSite, bytes: number): SiteMessage {
+  const { recordLabel, ...rest } = site;
+  const records = [0, ...(site.weatherRangeFailure ? [site.weatherRangeFailure.record] : [])];
+  return { site: rest, labels: records.map((record) => [record, recordLabel(record)]), bytes };
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, { resolve(result: PvResult): void; reject(error: Error): void; retry(): void }>;
+  /** Sites this worker holds, by key. */
+  sites: Set<string>;
+}
+
+export class PvWorkerPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 0;
+
+  constructor(
+    readonly size: number,
+    private readonly maxSiteBytes: number,
+  ) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    // A worker gets no module hooks of the main thread: it registers tsx's itself, then loads pv-worker.ts.
+    const entry = new URL('./pv-worker.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: { maxSiteBytes: this.maxSiteBytes } });
+    const slot: Slot = { worker, pending: new Map(), sites: new Set() };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.pending.get(reply.id);
+      if (!job) return;
+      slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) worker.unref();
+      if (reply.missing) job.retry();
+      else job.resolve(reply.result!);
+    });
+    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('exit', (code) => this.replace(slot, new Error(`estimator worker exited with code ${code}`)));
+    // after the listeners (a 'message' listener refs the worker): idle workers keep no process alive
+    worker.unref();
+    return slot;
+  }
+
+  private replace(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots[index] = this.spawn();
+    for (const job of slot.pending.values()) job.reject(error);
+    slot.pending.clear();
+  }
+
+  /** Runs `simulate` (monthly and annual outputs) in the least busy worker. */
+  run(key: string, site: PreparedSite, siteBytes: number, system: PvSystem): Promise<PvResult> {
+    return new Promise<PvResult>((resolve, reject) => {
+      const send = (withSite: boolean) => {
+        let slot = this.slots[0]!;
+        for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+        const id = this.nextId++;
+        const attach = withSite || !slot.sites.has(key);
+        slot.sites.add(key);
+        // a worker with work to do keeps the process alive; an idle one does not
+        if (slot.pending.size === 0) slot.worker.ref();
+        slot.pending.set(id, { resolve, reject, retry: () => send(true) });
+        const request: WorkerRequest = { kind: 'run', id, key, system, ...(attach ? { site: siteMessage(site, siteBytes) } : {}) };
+        slot.worker.postMessage(request);
+      };
+      send(false);
+    });
+  }
+
+  /** The main thread's cache let a site go: so do the workers. */
+  forget(key: string): void {
+    for (const slot of this.slots) {
+      if (!slot.sites.delete(key)) continue;
+      slot.worker.postMessage({ kind: 'forget', key } satisfies WorkerRequest);
+    }
+  }
+
+  async close(): Promise<void> {
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+}
+
+let pool: PvWorkerPool | null | undefined;
+
+/** The process's pool (PV_WORKERS threads, made on first use), or null when estimates run on the main thread. */
+export function estimatorPool(maxSiteBytes: number): PvWorkerPool | null {
+  if (pool === undefined) {
+    const size = workerCountFromEnvironment();
+    pool = size > 0 ? new PvWorkerPool(size, maxSiteBytes) : null;
+  }
+  return pool;
+}

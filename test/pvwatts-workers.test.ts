@@ -1,0 +1,62 @@
+// The estimator's worker threads (server/data/pv-workers.ts): what a worker computes on a shared
+// site is what simulate computes on the main thread, sites are sent once and sent again when a
+// worker has let them go, and many estimates in flight all come back.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
+import { siteBytes } from '../server/data/pv-sites.ts';
+import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
+import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
+import { shared } from './helpers.ts';
+
+const weather = (name: string) => shared('pvwatts', 'weather', name);
+const skip = existsSync(weather('12839.tm2')) ? false : 'the shared weather files are not present';
+let miami: PreparedSite;
+let boulder: PreparedSite;
+const pools: PvWorkerPool[] = [];
+
+before(async () => {
+  if (skip) return;
+  miami = shareSite(prepareSite(await readWeatherFile(weather('12839.tm2'))));
+  boulder = shareSite(prepareSite(await readWeatherFile(weather('723170TYA.CSV'))));
+});
+
+after(async () => {
+  await Promise.all(pools.map((pool) => pool.close()));
+});
+
+function system(arrayType: number, extra: Partial<PvSystem> = {}): PvSystem {
+  return { system_capacity: 4, module_type: 1, losses: 14, array_type: arrayType, tilt: 25, azimuth: 170, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96, ...extra };
+}
+
+test('a worker’s estimate is simulate’s, for every array type; failures come back as failures', { skip }, async () => {
+  const pool = new PvWorkerPool(2, 1e9);
+  pools.push(pool);
+  const bytes = siteBytes(miami);
+  for (let arrayType = 0; arrayType <= 4; arrayType++) {
+    assert.deepEqual(await pool.run('miami', miami, bytes, system(arrayType)), simulate(system(arrayType), miami), String(arrayType));
+  }
+  const refused = await pool.run('miami', miami, bytes, system(0, { losses: 120 }));
+  assert.deepEqual(refused, simulate(system(0, { losses: 120 }), miami));
+  assert.equal(refused.ok, false);
+});
+
+test('a site the worker let go (its own cache is full) is sent again', { skip }, async () => {
+  // room for one site: each new site pushes the other out of the worker
+  const pool = new PvWorkerPool(1, siteBytes(miami) + 1);
+  pools.push(pool);
+  for (const [key, site] of [['miami', miami], ['boulder', boulder], ['miami', miami], ['boulder', boulder]] as const) {
+    assert.deepEqual(await pool.run(key, site, siteBytes(site), system(1)), simulate(system(1), site), key);
+  }
+  pool.forget('miami');
+  assert.deepEqual(await pool.run('miami', miami, siteBytes(miami), system(3)), simulate(system(3), miami));
+});
+
+test('forty estimates in flight on two workers all come back, each its own', { skip }, async () => {
+  const pool = new PvWorkerPool(2, 1e9);
+  pools.push(pool);
+  const systems = Array.from({ length: 40 }, (_, i) => system(i % 5, { system_capacity: 1 + i, tilt: i % 40 }));
+  const results = await Promise.all(systems.map((each, i) => pool.run(i % 2 ? 'miami' : 'boulder', i % 2 ? miami : boulder, siteBytes(miami), each)));
+  results.forEach((result, i) => assert.deepEqual(result, simulate(systems[i]!, i % 2 ? miami : boulder), String(i)));
+});
