@@ -84,7 +84,20 @@ export function rotatedSurface(
   rotationRad: number,
   out: SurfaceAngles,
 ): void {
-  const tilt = acosClamped(Math.cos(axisTiltRad) * Math.cos(rotationRad));
+  rotatedSurfaceFrom(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.cos(axisTiltRad), axisAzimuthRad, rotationRad, out);
+}
+
+/** `rotatedSurface` with sin Z, cos Z and cos β_a given (a site and a system compute them once). */
+export function rotatedSurfaceFrom(
+  sinZenith: number,
+  cosZenith: number,
+  sunAzimuthRad: number,
+  cosAxisTilt: number,
+  axisAzimuthRad: number,
+  rotationRad: number,
+  out: SurfaceAngles,
+): void {
+  const tilt = acosClamped(cosAxisTilt * Math.cos(rotationRad));
   let azimuth: number;
   if (tilt === 0) {
     azimuth = Math.PI;
@@ -102,7 +115,7 @@ export function rotatedSurface(
   out.azimuthRad = azimuth;
   const sinTilt = Math.sin(tilt);
   const cosTilt = Math.cos(tilt);
-  const cosIncidence = Math.sin(zenithRad) * Math.cos(sunAzimuthRad - azimuth) * sinTilt + Math.cos(zenithRad) * cosTilt;
+  const cosIncidence = sinZenith * Math.cos(sunAzimuthRad - azimuth) * sinTilt + cosZenith * cosTilt;
   out.incidenceRad = acosClamped(cosIncidence);
   out.cosIncidence = clampCosine(cosIncidence);
   out.sinTilt = sinTilt;

@@ -47,6 +47,11 @@ export function sunUnitVector(azimuthDeg: number, zenithDeg: number, out: Vector
 /**
  * The fixed part of the three-row geometry for one system (§6.2): rows of width 1 and length 10
  * with pitch 1/gcr, the axis tilt β and azimuth γ in degrees, and scratch space for the corners.
+ *
+ * Corners are placed by the steps of §6.2, in their order: some decisions of the shade test (which
+ * row shades, whether the ray lands on it) rest on exact cancellations of that construction, and
+ * an algebraically equal form (each coordinate linear in sin R and cos R) changed whole hours of a
+ * tilted-axis tracker with gcr above 1.
  */
 export class RowGeometry {
   readonly sinAxisTilt: number;
@@ -86,6 +91,31 @@ export class RowGeometry {
     this.cosRotation = cosd(rotationDeg);
   }
 
+  /** Sets the rotation for the corners placed next by its sine and cosine. */
+  rotateTo(sinRotation: number, cosRotation: number): void {
+    this.sinRotation = sinRotation;
+    this.cosRotation = cosRotation;
+  }
+
+  /**
+   * Corners of whole-degree steps from the rotation limit, kept by step (+m from −45°, −m from +45°):
+   * the hours that start backtracking at the limit (mornings and evenings, the long walks) all try
+   * the same angles, whose corners do not depend on the sun.
+   */
+  private readonly limitSteps = new Map<number, Float64Array>();
+
+  /** Places every corner for the rotation given by its sine and cosine, or takes them from the steps kept under `key`. */
+  placeAllCorners(key: number, sinRotation: number, cosRotation: number): void {
+    const kept = this.limitSteps.get(key);
+    if (kept) {
+      this.corners.set(kept);
+      return;
+    }
+    this.rotateTo(sinRotation, cosRotation);
+    for (let row = 0; row < ROWS; row++) for (let corner = 0; corner < CORNERS; corner++) this.placeCorner(row, corner);
+    this.limitSteps.set(key, this.corners.slice());
+  }
+
   /**
    * Places one corner for the current rotation (§6.2 steps 1–4): its row turned about its own axis,
    * then tilted about y = 10 with all rows, then turned to the axis azimuth.
@@ -115,11 +145,27 @@ export class RowGeometry {
  * result is where it lands across that row's width (0 when it misses). Rows act as infinitely long.
  */
 export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: number): number {
-  // only the corners this rotation's test reads are placed
   geometry.rotate(rotationDeg);
-  geometry.placeCorner(0, 0);
-  geometry.placeCorner(1, 0);
-  geometry.placeCorner(2, 0);
+  return shadeFractionRotated(geometry, sun);
+}
+
+/** `shadeFraction` for the rotation last set on `geometry` (`rotate`, `rotateTo`). */
+export function shadeFractionRotated(geometry: RowGeometry, sun: Vector3): number {
+  return shadeFractionOf(geometry, sun, false);
+}
+
+/** `shadeFraction` with every corner already placed (`placeAllCorners`). */
+export function shadeFractionPlaced(geometry: RowGeometry, sun: Vector3): number {
+  return shadeFractionOf(geometry, sun, true);
+}
+
+function shadeFractionOf(geometry: RowGeometry, sun: Vector3, placed: boolean): number {
+  // only the corners this rotation's test reads are placed
+  if (!placed) {
+    geometry.placeCorner(0, 0);
+    geometry.placeCorner(1, 0);
+    geometry.placeCorner(2, 0);
+  }
   const v = geometry.corners;
   const sx = sun.x;
   const sy = sun.y;
@@ -131,14 +177,16 @@ export function shadeFraction(geometry: RowGeometry, sun: Vector3, rotationDeg: 
   const towardPrevious = (v[r00]! - v[r10]!) * sx + (v[r00 + 1]! - v[r10 + 1]!) * sy + (v[r00 + 2]! - v[r10 + 2]!) * sz;
   const towardNext = (v[r20]! - v[r10]!) * sx + (v[r20 + 1]! - v[r10 + 1]!) * sy + (v[r20 + 2]! - v[r10 + 2]!) * sz;
   const shadingRow = towardPrevious < towardNext ? 2 : 0;
-  geometry.placeCorner(shadingRow, 1);
-  geometry.placeCorner(shadingRow, 2);
-  geometry.placeCorner(shadingRow, 3);
-  if (shadingRow === 0) {
-    geometry.placeCorner(1, 2);
-    geometry.placeCorner(1, 3);
-  } else {
-    geometry.placeCorner(1, 1);
+  if (!placed) {
+    geometry.placeCorner(shadingRow, 1);
+    geometry.placeCorner(shadingRow, 2);
+    geometry.placeCorner(shadingRow, 3);
+    if (shadingRow === 0) {
+      geometry.placeCorner(1, 2);
+      geometry.placeCorner(1, 3);
+    } else {
+      geometry.placeCorner(1, 1);
+    }
   }
 
   // midpoint of row 1's sun-side long edge: corners 2 and 3 facing row 0, corners 0 and 1 facing row 2

@@ -3,7 +3,7 @@ import { DTOR } from './angles.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
 import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C } from './dc-ac.ts';
-import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurface } from './incidence.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceFrom } from './incidence.ts';
 import { newPoaComponents, orientationRangeCheck, perezPlaneOfArrayFromCosine, RangeCheck } from './irradiance.ts';
 import { OutputSums, type PvAnnualOutputs } from './outputs.ts';
 import {
@@ -17,7 +17,7 @@ import {
 } from './self-shading.ts';
 import { SUN_STRIDE, SunField, type PreparedSite, type StationInfo } from './site.ts';
 import { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';
-import { backtrackRotation, trueTrackingRotation } from './tracking.ts';
+import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';
 
 /** Array types (§1.1). */
 export const ArrayType = { fixedOpenRack: 0, fixedRoofMount: 1, oneAxis: 2, oneAxisBacktracking: 3, twoAxis: 4 } as const;
@@ -179,12 +179,13 @@ export function simulate(systemInput: PvSystem, site: PreparedSite, options: Sim
       sinTilt = data[at + SunField.sinZenith]!;
     } else {
       const sunAzimuth = data[at + SunField.azimuthRad]!;
-      rotationRad = trueTrackingRotation(zenith, sunAzimuth, tiltRad, azimuthRad);
+      const sinZenith = data[at + SunField.sinZenith]!;
+      rotationRad = trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, sinFixedTilt, cosFixedTilt, azimuthRad);
       if (arrayType === ArrayType.oneAxisBacktracking) {
         readVector(data, at + SunField.sunVectorForBacktracking, sun);
         rotationRad = backtrackRotation(rows!, sun, rotationRad);
       }
-      rotatedSurface(zenith, sunAzimuth, tiltRad, azimuthRad, rotationRad, surface);
+      rotatedSurfaceFrom(sinZenith, cosZenith, sunAzimuth, cosFixedTilt, azimuthRad, rotationRad, surface);
       cosIncidence = surface.cosIncidence;
       cosTilt = surface.cosTilt;
       sinTilt = surface.sinTilt;

@@ -1,5 +1,6 @@
 /** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
-import { RowGeometry, shadeFraction, type Vector3 } from './self-shading.ts';
+import { cosd, DTOR, sind } from './angles.ts';
+import { RowGeometry, shadeFractionPlaced, shadeFractionRotated, type Vector3 } from './self-shading.ts';
 
 /** Tracker rotation limit R_lim, degrees. */
 export const ROTATION_LIMIT_DEG = 45;
@@ -19,18 +20,29 @@ export function trueTrackingRotation(
   axisTiltRad: number,
   axisAzimuthRad: number,
 ): number {
+  return trueTrackingRotationFrom(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.sin(axisTiltRad), Math.cos(axisTiltRad), axisAzimuthRad);
+}
+
+/** `trueTrackingRotation` with the sines and cosines of the zenith and the axis tilt given (a site and a system compute them once). */
+export function trueTrackingRotationFrom(
+  sinZenith: number,
+  cosZenith: number,
+  sunAzimuthRad: number,
+  sinAxisTilt: number,
+  cosAxisTilt: number,
+  axisAzimuthRad: number,
+): number {
   let rotation: number;
-  if (Math.abs(Math.cos(axisTiltRad)) < VERTICAL_AXIS_COS) {
+  if (Math.abs(cosAxisTilt) < VERTICAL_AXIS_COS) {
     if (axisAzimuthRad <= Math.PI) {
       rotation = sunAzimuthRad <= axisAzimuthRad + Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad - 2 * Math.PI;
     } else {
       rotation = sunAzimuthRad >= axisAzimuthRad - Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad + 2 * Math.PI;
     }
   } else {
-    const sinZenith = Math.sin(zenithRad);
     const q =
       (sinZenith * Math.sin(sunAzimuthRad - axisAzimuthRad)) /
-      (sinZenith * Math.cos(sunAzimuthRad - axisAzimuthRad) * Math.sin(axisTiltRad) + Math.cos(zenithRad) * Math.cos(axisTiltRad));
+      (sinZenith * Math.cos(sunAzimuthRad - axisAzimuthRad) * sinAxisTilt + cosZenith * cosAxisTilt);
     if (q < -99999.9) rotation = -Math.PI / 2;
     else if (q > 99999.9) rotation = Math.PI / 2;
     else rotation = Math.atan(q);
@@ -50,10 +62,20 @@ export function trueTrackingRotation(
   return rotation;
 }
 
+/** sin and cos of m degrees for the whole-degree steps of backtracking, m from −BACKTRACK_MAX_STEPS to +BACKTRACK_MAX_STEPS. */
+const STEP_SIN = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, i) => Math.sin((i - BACKTRACK_MAX_STEPS) * DTOR));
+const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, i) => Math.cos((i - BACKTRACK_MAX_STEPS) * DTOR));
+
 /**
  * Backtracking (§5.4): from the limited true-tracking rotation, step 1° toward flat while the
  * middle row is shaded, at most 99 steps. `sun` is the sun unit vector built from the sun angles
  * converted as (radians × 180)/π; returns the rotation in radians.
+ *
+ * Every angle tried is the first one plus m whole degrees, so its sine and cosine come from the
+ * first one's by the angle-sum formulas and a table of whole degrees (the same to ~1e-16; only a
+ * shade fraction within that of 0 could decide otherwise), rather than two trigonometric calls a step.
+ * Walks that start at the ±45° limit (the long ones, mornings and evenings) try the same angles
+ * every time, and take their corners from `RowGeometry`'s store.
  *
  * Near flat the angle can fall into a two-step cycle (0.3°, −0.7°, 0.3°, …) that ssc follows to the
  * step limit. The shade fraction is a pure function of the angle, so once an angle repeats the rest
@@ -61,6 +83,13 @@ export function trueTrackingRotation(
  */
 export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotationRad: number): number {
   let rotationDeg = (limitedRotationRad * 180) / Math.PI;
+  const sinFirst = sind(rotationDeg);
+  const cosFirst = cosd(rotationDeg);
+  // walks from the limit try the same angles every time: their corners are kept (RowGeometry)
+  const fromLimit = limitedRotationRad === ROTATION_LIMIT_RAD ? 1 : limitedRotationRad === -ROTATION_LIMIT_RAD ? -1 : 0;
+  const atLimit = fromLimit !== 0;
+  /** rotationDeg is the first angle plus `offset` degrees (up to rounding). */
+  let offset = 0;
   let previousDeg = Number.NaN;
   let beforePreviousDeg = Number.NaN;
   // `steps` counts the angles already found shaded, so rotationDeg is the angle after that many steps
@@ -70,10 +99,28 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
       rotationDeg = stepsLeft % 2 === 0 ? rotationDeg : previousDeg;
       break;
     }
-    if (!(shadeFraction(rows, sun, rotationDeg) > 0)) break;
+    let sinRotation = sinFirst;
+    let cosRotation = cosFirst;
+    if (offset !== 0) {
+      const sinStep = STEP_SIN[offset + BACKTRACK_MAX_STEPS]!;
+      const cosStep = STEP_COS[offset + BACKTRACK_MAX_STEPS]!;
+      sinRotation = sinFirst * cosStep + cosFirst * sinStep;
+      cosRotation = cosFirst * cosStep - sinFirst * sinStep;
+    }
+    let fraction: number;
+    if (atLimit) {
+      rows.placeAllCorners(fromLimit * (BACKTRACK_MAX_STEPS + 1) + offset, sinRotation, cosRotation);
+      fraction = shadeFractionPlaced(rows, sun);
+    } else {
+      rows.rotateTo(sinRotation, cosRotation);
+      fraction = shadeFractionRotated(rows, sun);
+    }
+    if (!(fraction > 0)) break;
     if (steps + 1 >= BACKTRACK_MAX_STEPS) break;
-    const nextDeg = rotationDeg > 0 ? rotationDeg - 1 : rotationDeg + 1;
+    const down = rotationDeg > 0;
+    const nextDeg = down ? rotationDeg - 1 : rotationDeg + 1;
     if (Math.abs(nextDeg) > ROTATION_LIMIT_DEG) break;
+    offset += down ? -1 : 1;
     beforePreviousDeg = previousDeg;
     previousDeg = rotationDeg;
     rotationDeg = nextDeg;
