@@ -3,6 +3,7 @@
 // a horizontal axis, gcr 0.4), after a warm-up. Weather files are read (not timed) from
 // /work/shared/pvwatts/weather.
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
@@ -47,7 +48,10 @@ if (!existsSync(weatherDir)) {
   console.log(`weather files not found at ${weatherDir}; nothing to measure`);
 } else {
   const gc = (globalThis as { gc?: () => void }).gc;
-  console.log('ms per simulation (8,760 records)      p50      p99');
+  console.log(`ms per simulation (8,760 records)      p50      p99    (load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
+  // every array type once through the JIT before any figure
+  const first = prepareSite(await readWeatherFile(join(weatherDir, FILES[0]!)));
+  for (let arrayType = 0; arrayType <= 4; arrayType++) timeRuns(WARMUP_RUNS, () => simulate(systemFor(arrayType), first));
   for (const file of FILES) {
     const weather = await readWeatherFile(join(weatherDir, file));
     timeRuns(3, () => prepareSite(weather));
@@ -62,4 +66,5 @@ if (!existsSync(weatherDir)) {
       console.log(`  ${String(arrayType)} ${ARRAY_TYPES[arrayType]!.padEnd(30)} ${percentile(times, 50).toFixed(2).padStart(7)}  ${percentile(times, 99).toFixed(2).padStart(7)}`);
     }
   }
+  console.log(`\nload average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 }

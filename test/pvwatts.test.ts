@@ -425,6 +425,16 @@ test('422: every invalid, missing, empty or repeated parameter is listed with it
   assert.deepEqual(ours, wire.filter((line) => !line.startsWith('<error>')));
 });
 
+test('estimates asked together (worker threads when PV_WORKERS > 0) answer as when asked one by one', { skip: skipWithoutShared }, async () => {
+  const queries = Array.from({ length: 24 }, (_, i) => `/api/pvwatts/v6.json?system_capacity=${1 + i}&module_type=${i % 3}&losses=14&array_type=${i % 5}&tilt=${10 + i}&azimuth=${150 + 3 * i}&lat=${35 + (i % 6)}&lon=${-100 - (i % 4)}`);
+  const together = await Promise.all(queries.map((query) => get(query)));
+  for (const [i, query] of queries.entries()) {
+    const alone = await get(query);
+    assert.equal(together[i]!.status, 200, query);
+    assert.equal(together[i]!.body, alone.body, query);
+  }
+});
+
 test('/health reports the prepared-site cache beside the climate cache', { skip: skipWithoutShared }, async () => {
   await get(`/api/pvwatts/v6.json?${SYSTEM}&lat=40&lon=-105`);
   const health = (await (await server.get('/health')).json()) as any;

@@ -8,7 +8,7 @@ import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
-import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
+import { estimatorPool, shareSite, workerCountFromEnvironment, type PvWorkerPool } from './pv-workers.ts';
 
 /** Default memory cap of the prepared-site cache; `PV_SITE_CACHE_MB` sets another. */
 export const DEFAULT_SITE_CACHE_MB = 256;
@@ -58,12 +58,25 @@ export class PvSiteCache {
   private hits = 0;
   private misses = 0;
 
+  private workers: PvWorkerPool | null | undefined;
+
   constructor(
     readonly maxBytes: number,
     private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
-    /** Workers that run estimates on these sites (their arrays then live in shared memory). */
-    readonly pool: PvWorkerPool | null = null,
+    /** Makes the workers that run estimates on these sites (their arrays then live in shared memory); started on first use. */
+    private readonly makePool: (() => PvWorkerPool) | null = null,
   ) {}
+
+  /** Whether estimates may run in worker threads (PV_WORKERS > 0). */
+  get usesWorkers(): boolean {
+    return this.makePool !== null;
+  }
+
+  /** The worker pool, started on first use, or null when estimates run on the main thread. */
+  get pool(): PvWorkerPool | null {
+    if (this.workers === undefined) this.workers = this.makePool ? this.makePool() : null;
+    return this.workers;
+  }
 
   /** The prepared site of a station: from the cache, or its weather read and prepared once (concurrent requests share it). */
   async site(station: ClimateStation): Promise<PreparedSite> {
@@ -84,7 +97,7 @@ export class PvSiteCache {
       pending = this.weather(station)
         .then((weather) => {
           const prepared = prepareSite(weather);
-          const site = this.pool ? shareSite(prepared) : prepared;
+          const site = this.makePool ? shareSite(prepared) : prepared;
           // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
           for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
           const made: SiteEntry = { site, key: this.prefix + station.id, bytes: siteBytes(site) };
@@ -105,7 +118,7 @@ export class PvSiteCache {
       if (this.held <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.held -= old.bytes;
-      this.pool?.forget(old.key);
+      this.workers?.forget(old.key);
     }
   }
 
@@ -121,7 +134,7 @@ export function pvSitesOf(climate: ClimateStore, maxBytes?: number): PvSiteCache
   let cache = caches.get(climate);
   if (!cache) {
     const bytes = maxBytes ?? siteCacheBytesFromEnvironment();
-    cache = new PvSiteCache(bytes, (station) => climate.weather(station), estimatorPool(bytes));
+    cache = new PvSiteCache(bytes, (station) => climate.weather(station), workerCountFromEnvironment() > 0 ? () => estimatorPool(bytes)! : null);
     caches.set(climate, cache);
   }
   return cache;

@@ -11,9 +11,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { PvwattsV6Parameters } from '../../types/params/pvwatts-v6.params.ts';
 import type { ClimateStation } from '../data/climate.ts';
-import { pvSitesOf } from '../data/pv-sites.ts';
+import { pvSitesOf, type PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';
-import type { PvWorkerPool } from '../data/pv-workers.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
@@ -135,11 +134,12 @@ let monthlyInFlight = 0;
  * run here: most of their time is writing the JSON, which is done here anyway, and their weather
  * arrays are the site's own, whose JSON text is kept (data/pv-sites.ts).
  */
-async function monthlyEstimate(pool: PvWorkerPool, key: string, site: PreparedSite, bytes: number, system: PvSystem): Promise<PvResult> {
+async function monthlyEstimate(sites: PvSiteCache, key: string, site: PreparedSite, bytes: number, system: PvSystem): Promise<PvResult> {
   monthlyInFlight++;
   try {
     await new Promise((resolve) => setImmediate(resolve));
-    return monthlyInFlight > 1 ? await pool.run(key, site, bytes, system) : simulate(system, site);
+    // the pool starts with the first estimate that has company
+    return monthlyInFlight > 1 ? await sites.pool!.run(key, site, bytes, system) : simulate(system, site);
   } finally {
     monthlyInFlight--;
   }
@@ -210,7 +210,7 @@ export const pvwattsV6: Endpoint = {
       inv_eff: values.inv_eff,
     };
     const hourly = values.timeframe === 'hourly';
-    const result = hourly || !sites.pool ? simulate(system, site, { hourly, shareWeather: true }) : await monthlyEstimate(sites.pool, key, site, bytes, system);
+    const result = hourly || !sites.usesWorkers ? simulate(system, site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, key, site, bytes, system);
     if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
     return {
       view: views.ok,
