@@ -69,8 +69,8 @@ export function unchanging<T extends object>(array: T): T {
 
 /**
  * Arrays of floats: the text of an `unchanging` array is kept (per writer, while the array
- * lives); a long one (a year of hourly values) repeats values (zeros at night, a weather file's
- * temperatures), so each distinct value is formatted once. The text is the same either way.
+ * lives); in a long one (a year of hourly values) a value equal to the one before it (zeros at
+ * night, a weather file's steady hours) is not formatted again. The text is the same either way.
  */
 function compileFloatArray(writeItem: Write): Write {
   const generic = compileArray(writeItem);
@@ -83,18 +83,19 @@ function compileFloatArray(writeItem: Write): Write {
       if (text !== undefined) return text;
     }
     const items = value as ArrayLike<unknown>;
-    const formatted = new Map<unknown, string>();
-    const parts = new Array<string>(items.length);
+    const zero = writeItem(0, slots);
+    let previous: unknown = Number.NaN;
+    let previousText = '';
+    let text = '[';
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      let text = formatted.get(item);
-      if (text === undefined) {
-        text = writeItem(item, slots);
-        formatted.set(item, text);
+      if (item !== previous) {
+        previous = item;
+        previousText = item === 0 ? zero : writeItem(item, slots);
       }
-      parts[i] = text;
+      text += i === 0 ? previousText : `,${previousText}`;
     }
-    const text = `[${parts.join(',')}]`;
+    text += ']';
     if (reuse) kept.set(value as object, text);
     return text;
   };
