@@ -86,16 +86,17 @@ function compileFloatArray(writeItem: Write): Write {
     const zero = writeItem(0, slots);
     let previous: unknown = Number.NaN;
     let previousText = '';
-    let text = '[';
+    // joined (a flat string), not concatenated (a rope of thousands of pieces, kept or not)
+    const parts = new Array<string>(items.length);
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (item !== previous) {
         previous = item;
         previousText = item === 0 ? zero : writeItem(item, slots);
       }
-      text += i === 0 ? previousText : `,${previousText}`;
+      parts[i] = previousText;
     }
-    text += ']';
+    const text = `[${parts.join(',')}]`;
     if (reuse) kept.set(value as object, text);
     return text;
   };
