@@ -9,7 +9,7 @@
 //
 // PVWATTS_BENCH_SCALE multiplies the request counts (default 1).
 import { DuckDBInstance } from '@duckdb/node-api';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDataSet } from '../pipeline/build.ts';
@@ -20,7 +20,12 @@ import { startServerProcess, type ServerProcess } from './lib/server-process.ts'
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
 const sharedDir = process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared');
 const weatherDir = join(sharedDir, 'pvwatts', 'weather');
-const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
+const made: string[] = [];
+const temporary = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
+  made.push(dir);
+  return dir;
+};
 const load1 = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 interface Station {
@@ -150,3 +155,5 @@ if (!existsSync(weatherDir)) {
     await server.stop();
   }
 }
+
+for (const dir of made) rmSync(dir, { recursive: true, force: true });
