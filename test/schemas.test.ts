@@ -1,10 +1,9 @@
 // The schemas are the single source of truth: each compiles, each $id is the URL it is served at,
-// and types/ is exactly what json-schema-to-typescript makes of them today.
+// and types/schemas.ts is exactly what json-schema-to-typescript makes of them today.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { generateTypes, typesDir } from '../scripts/generate-types.ts';
+import { generateTypes, typesFile } from '../scripts/generate-types.ts';
 import { schemaFiles, shapeFor, validatorFor } from '../schemas/registry.ts';
 
 test('every schema compiles, and its $id is /api/schemas/ followed by its file path', () => {
@@ -17,11 +16,14 @@ test('every schema compiles, and its $id is /api/schemas/ followed by its file p
   }
 });
 
-test('types/ is up to date with schemas/ (run `npm run types` after changing a schema)', async () => {
+test('types/schemas.ts is up to date with schemas/ (run `npm run types` after changing a schema)', async () => {
   const generated = await generateTypes();
-  const listed = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? listed(join(dir, entry.name)) : [relative(typesDir, join(dir, entry.name))]));
-  assert.ok(existsSync(typesDir), 'types/ exists');
-  assert.deepEqual(listed(typesDir).sort(), [...generated.keys()].sort(), 'one generated file per schema');
-  for (const [name, text] of generated) assert.equal(readFileSync(join(typesDir, name), 'utf8'), text, `types/${name} is stale`);
+  assert.ok(existsSync(typesFile), 'types/schemas.ts exists');
+  assert.equal(readFileSync(typesFile, 'utf8'), generated, 'types/schemas.ts is stale');
+});
+
+test('types/schemas.ts declares every schema once, by its title', () => {
+  const declared = [...readFileSync(typesFile, 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm)].map((match) => match[1]);
+  assert.equal(new Set(declared).size, declared.length, 'no name is declared twice');
+  for (const entry of schemaFiles) assert.ok(declared.includes(String(entry.schema.title)), `${entry.file} (${entry.schema.title}) has its type`);
 });

@@ -18,7 +18,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
-import type { ClimateStation } from '../../types/climate-station.ts';
+import type { ClimateStation } from '../../types/schemas.ts';
 import { DataSetWriter, sha256File, type ColumnSpec, type SqlType } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';

@@ -9,9 +9,7 @@
 // same seed gives the same bytes on any day): until 2036 both scope=upcoming and scope=past answer.
 import zipcodes from 'zipcodes';
 import { schemaById } from '../../schemas/registry.ts';
-import type { BuildingEvent } from '../../types/building-event.ts';
-import type { BuildingResource } from '../../types/building-resource.ts';
-import type { BuildingVocabularyTerm } from '../../types/building-term.ts';
+import type { BuildingEvent, BuildingResource, BuildingVocabularyTerm } from '../../types/schemas.ts';
 import { Random } from './random.ts';
 
 /** The middle of the events' spread: 2026-01-01T00:00:00Z. */

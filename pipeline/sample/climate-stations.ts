@@ -1,7 +1,7 @@
 // The sample's climate catalog: tmy2, tmy3 and intl stations at the real places of the station
 // lists (climate-places.csv), and an nsrdb grid over the contiguous U.S. Each gets its own weather
 // seed, drawn in catalog order from the build's seed, so the same seed gives the same data.
-import type { ClimateStation } from '../../types/climate-station.ts';
+import type { ClimateStation } from '../../types/schemas.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, realPlaces, US_STATES, WEATHER_DATA_SOURCE, type Place } from './climate-places.ts';
 import { Random } from './random.ts';
 

@@ -19,7 +19,7 @@ import { compressors } from 'hyparquet-compressors';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
-import type { ClimateStation } from '../../types/climate-station.ts';
+import type { ClimateStation } from '../../types/schemas.ts';
 import type { Database, Param } from './database.ts';
 
 export type { ClimateStation };

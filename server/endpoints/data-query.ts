@@ -2,7 +2,7 @@
 // each climate dataset (tmy2, tmy3, intl, nsrdb) within a radius, and with all=1 every station in
 // range, nearest first. v2 adds weather_data_source on every entry and country on nsrdb entries, and
 // echoes api_key in inputs.
-import type { SolarDataQueryParameters } from '../../types/params/solar-data-query.params.ts';
+import type { SolarDataQueryParameters } from '../../types/schemas.ts';
 import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../data/climate.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';

@@ -1,7 +1,6 @@
 // Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
 // location, and one station by id.
-import type { FuelStationsListParameters } from '../../types/params/fuel-stations-list.params.ts';
-import type { FuelStationsNearestParameters } from '../../types/params/fuel-stations-nearest.params.ts';
+import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';
 import type { StationFilters, StationRecord, StationStore } from '../data/stations.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';

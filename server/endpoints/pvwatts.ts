@@ -9,7 +9,7 @@
 // positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { PvwattsV6Parameters } from '../../types/params/pvwatts-v6.params.ts';
+import type { PvwattsV6Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvSitesOf, type PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';

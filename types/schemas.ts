@@ -1,0 +1,2541 @@
+/* Generated from schemas/ by `npm run types` (json-schema-to-typescript). Do not edit. */
+
+/**
+ * An empty field: PHP's empty array, written [] in JSON and as a self-closing element in XML.
+ *
+ * @maxItems 0
+ */
+export type Empty = [];
+/**
+ * Every 200 answer of GET /api/commercial-building-resources/v1/events: events keyed by nid, or [] when nothing matches.
+ */
+export type BuildingEventsResponse = BuildingEvents | BuildingNoResults;
+/**
+ * What the resources and events endpoints answer when nothing matches: Drupal returns an empty PHP array, which json_encode writes [] (not {}) and the XML formatter writes <result/>.
+ *
+ * @maxItems 0
+ */
+export type BuildingNoResults = [];
+/**
+ * Drupal 7 field values as the commercial building resources service writes them (Drupal 7 Services over node_load): every field is either [] (empty: PHP's empty array) or {"und":[item, ...]} (one array per language key; the service only uses und). Scalars are strings ("tid":"157"), as Drupal reads them from MySQL. The $defs here are shared by the resource, event and vocabulary term schemas; this root only names the common wrapper.
+ */
+export type BuildingFields =
+  | Empty
+  | {
+      /**
+       * @minItems 1
+       */
+      und: [unknown, ...unknown[]];
+    };
+/**
+ * Every 200 answer of GET /api/commercial-building-resources/v1/resources: resources keyed by nid, or [] when nothing matches.
+ */
+export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
+/**
+ * Station status codes to include (comma list): E open, P planned, T temporarily unavailable.
+ */
+export type Status = ('all' | 'E' | 'P' | 'T')[];
+/**
+ * Fuel types to include (comma list).
+ */
+export type FuelType = ('all' | 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD')[];
+/**
+ * Stations accepting any of these payment codes (comma list).
+ */
+export type CardsAccepted = (
+  | 'all'
+  | 'A'
+  | 'D'
+  | 'M'
+  | 'V'
+  | 'Cash'
+  | 'Checks'
+  | 'CFN'
+  | 'CleanEnergy'
+  | 'Comdata'
+  | 'FuelMan'
+  | 'GasCard'
+  | 'PacificPride'
+  | 'PHH'
+  | 'Proprietor'
+  | 'Speedway'
+  | 'TCH'
+  | 'Tchek'
+  | 'Trillium'
+  | 'Voyager'
+  | 'Wright_Exp'
+  | 'FleetOne'
+  | 'EFS'
+  | 'Debit'
+  | 'CREDIT'
+  | 'ACCOUNT_BALANCE'
+  | 'ALLIANCE'
+  | 'ANDROID_PAY'
+  | 'APPLE_PAY'
+  | 'ARI'
+)[];
+/**
+ * Owner types to include (comma list): P private, T utility, FG federal, LG local, SG state government, J jointly owned.
+ */
+export type OwnerType = ('all' | 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J')[];
+/**
+ * Ids of owning federal agencies (comma list), or all.
+ */
+export type FederalAgencyId = (number | 'all')[];
+/**
+ * EV charging networks to include (comma list; names as in the data, any case); restricts to electric stations.
+ */
+export type EvNetwork = string[];
+/**
+ * Electric stations with at least one outlet of a level (comma list): 1, 2, dc_fast.
+ */
+export type EvChargingLevel = ('all' | '1' | '2' | 'dc_fast')[];
+/**
+ * Two-character state or province codes (comma list).
+ */
+export type State = string[];
+/**
+ * 5-digit ZIP codes (comma list).
+ */
+export type Zip = string[];
+/**
+ * Warnings (none at present on success).
+ */
+export type PvwattsV6Warnings = string[];
+/**
+ * Service version, as the v6 documentation prints it.
+ */
+export type PvwattsV6Version = '1.4.0';
+
+/**
+ * Every schema of schemas/, by its title.
+ */
+export interface Schemas {
+  BuildingEvent?: BuildingEvent;
+  BuildingEventsResponse?: BuildingEventsResponse;
+  BuildingEvents?: BuildingEvents;
+  BuildingFields?: BuildingFields;
+  BuildingNoResults?: BuildingNoResults;
+  BuildingResource?: BuildingResource;
+  BuildingResourcesResponse?: BuildingResourcesResponse;
+  BuildingResources?: BuildingResources;
+  BuildingVocabularyTerm?: BuildingVocabularyTerm;
+  ClimateHourly?: ClimateHourly;
+  ClimateStation?: ClimateStation;
+  ErrorList?: ErrorList;
+  FuelStationById?: FuelStationById;
+  FuelStationSource?: FuelStationSource;
+  FuelStation?: FuelStation;
+  FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
+  FuelStationsGeoJson?: FuelStationsGeoJson;
+  FuelStationsList?: FuelStationsList;
+  FuelStationsNearest?: FuelStationsNearest;
+  GatewayError?: GatewayError;
+  BuildingEventsParameters?: BuildingEventsParameters;
+  BuildingResourcesParameters?: BuildingResourcesParameters;
+  FuelStationsListParameters?: FuelStationsListParameters;
+  FuelStationsNearestParameters?: FuelStationsNearestParameters;
+  PvwattsV6Parameters?: PvwattsV6Parameters;
+  SolarDataQueryParameters?: SolarDataQueryParameters;
+  PvwattsV6Errors?: PvwattsV6Errors;
+  PvwattsV6?: PvwattsV6;
+  SolarDataQueryV1?: SolarDataQueryV1;
+  SolarDataQueryV2?: SolarDataQueryV2;
+  StationCounts?: StationCounts;
+}
+/**
+ * An event as GET /api/commercial-building-resources/v1/events returns it and as the pipeline reads it from DIR/building-resources/events*.json (the API's own JSON: an object keyed by nid). The same Drupal 7 field layout as building-resource.schema.json; the events endpoint writes no type and no revision flags. Key order is the wire order of ../wire/samples/cbr_events_docs.json, with the fields that sample lacks after the ones it has. scope=upcoming|past compares field_event_date's first value (UTC) with the current time.
+ */
+export interface BuildingEvent {
+  /**
+   * Version (revision) id; a new published version changes it and keeps nid.
+   */
+  vid: string;
+  /**
+   * Title text.
+   */
+  title: string;
+  /**
+   * Unique resource id, constant across versions.
+   */
+  nid: string;
+  /**
+   * Content type; absent in the events endpoint's answers.
+   */
+  type?: 'event';
+  /**
+   * Unix time of creation.
+   */
+  created: string;
+  /**
+   * Unix time of the last update.
+   */
+  changed: string;
+  rdf_mapping?: NodeRdfMapping;
+  /**
+   * The published revision (Workbench Moderation).
+   */
+  current_revision_id?: string;
+  /**
+   * Whether this is the current revision (true/false in JSON, 1 or empty in XML).
+   */
+  is_current?: boolean;
+  /**
+   * Whether a newer revision awaits moderation.
+   */
+  is_pending?: boolean;
+  body?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [BodyItem, ...BodyItem[]];
+      };
+  /**
+   * Event content only: one term of the event_types vocabulary.
+   */
+  field_event_type?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the collections vocabulary.
+   */
+  field_collections?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the portals vocabulary.
+   */
+  field_portal_tags?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the topics vocabulary.
+   */
+  field_topics?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the keywords vocabulary.
+   */
+  field_keywords?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Event content only: start (value) and end (value2) in UTC database time.
+   */
+  field_event_date?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [DateItem, ...DateItem[]];
+      };
+  /**
+   * Event content only: where it takes place.
+   */
+  field_location?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LocationItem, ...LocationItem[]];
+      };
+  /**
+   * Event content only: the place as text, when a full location is unavailable.
+   */
+  field_location_alternative?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TextItem, ...TextItem[]];
+      };
+  /**
+   * Event content only: the sponsor.
+   */
+  field_sponsor_name?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TextItem, ...TextItem[]];
+      };
+  /**
+   * Event content only: the event's web site.
+   */
+  field_website_url?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Event content only: URL of the sponsor's logo.
+   */
+  field_logo?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Event content only: where to register.
+   */
+  field_registration_url?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Terms of the audience_types vocabulary.
+   */
+  field_audience_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the building_types vocabulary.
+   */
+  field_building_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Popularity (Radioactivity module); empty in every known record.
+   */
+  field_radioactivity?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [RadioactivityItem, ...RadioactivityItem[]];
+      };
+  /**
+   * Terms of the construction_types vocabulary.
+   */
+  field_construction_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the phases_of_delivery vocabulary.
+   */
+  field_phases_of_delivery?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the states vocabulary.
+   */
+  field_states?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the institutions vocabulary.
+   */
+  field_primary_institution?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the institutions vocabulary.
+   */
+  field_secondary_institution?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * One term, every content type: the term of whichever of the four type fields applies (event, publication, resource or tool type).
+   */
+  field_resource_type_superset?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+}
+/**
+ * Drupal's RDF mapping of a node, the same on every item: {"rdftype":["sioc:Item","foaf:Document"],"title":{"predicates":["dc:title"]},…}.
+ */
+export interface NodeRdfMapping {
+  rdftype: string[];
+  title?: RdfPredicates;
+  created?: RdfPredicates;
+  changed?: RdfPredicates;
+  body?: RdfPredicates;
+  uid?: RdfPredicates;
+  name?: RdfPredicates;
+  comment_count?: RdfPredicates;
+  last_activity?: RdfPredicates;
+}
+/**
+ * How one property maps to RDF: predicates, and the datatype, conversion callback and relation type where they apply.
+ */
+export interface RdfPredicates {
+  predicates: string[];
+  datatype?: string;
+  callback?: string;
+  type?: string;
+}
+/**
+ * The body: value is the text as entered (it may hold HTML and \r\n), summary the teaser as entered; format the text format (null when none); safe_value and safe_summary the filtered HTML, present when a text format applies.
+ */
+export interface BodyItem {
+  value: string;
+  summary: string | null;
+  format: string | null;
+  safe_value?: string;
+  safe_summary?: string;
+}
+/**
+ * A taxonomy term reference: the term's id (vocabulary terms are in building-term.schema.json).
+ */
+export interface TermItem {
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  tid: string;
+}
+/**
+ * A Date module value: start (value), end (value2), the zone it is shown in (timezone) and its UTC offsets in seconds at start and end (offset, offset2), the repeat rule, the zone the values are stored in (timezone_db), and the storage kind (date_type).
+ */
+export interface DateItem {
+  /**
+   * A date and time as the Date module stores it for date_type datetime: YYYY-MM-DD HH:MM:SS, in the timezone_db zone (UTC for events).
+   */
+  value: string;
+  /**
+   * A date and time as the Date module stores it for date_type datetime: YYYY-MM-DD HH:MM:SS, in the timezone_db zone (UTC for events).
+   */
+  value2?: string;
+  timezone?: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  offset?: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  offset2?: string;
+  rrule?: string | null;
+  timezone_db?: string;
+  date_type?: 'datetime' | 'date';
+}
+/**
+ * An Address Field value (xNAL names): country code, administrative_area (state), locality (city), postal_code, thoroughfare (street), premise, and the rest as the module stores them.
+ */
+export interface LocationItem {
+  country: string | null;
+  administrative_area?: string | null;
+  sub_administrative_area?: string | null;
+  locality?: string | null;
+  dependent_locality?: string | null;
+  postal_code?: string | null;
+  thoroughfare?: string | null;
+  premise?: string | null;
+  sub_premise?: string | null;
+  organisation_name?: string | null;
+  name_line?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  data?: string | null;
+}
+/**
+ * A plain text field (author, sponsor name, alternative location): value as entered, format, and safe_value when loaded for display.
+ */
+export interface TextItem {
+  value: string;
+  format?: string | null;
+  safe_value?: string;
+}
+/**
+ * A link field: url, title (null when none) and attributes ([] when none).
+ */
+export interface LinkItem {
+  url: string;
+  title: string | null;
+  attributes:
+    | Empty
+    | {
+        [k: string]: string;
+      };
+}
+/**
+ * A Radioactivity module value (popularity energy); empty in every known record.
+ */
+export interface RadioactivityItem {
+  radioactivity_energy?: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  radioactivity_timestamp?: string;
+}
+/**
+ * Response of GET /api/commercial-building-resources/v1/events.{json,jsonp,xml} when something matches: an object keyed by nid (strings), in ascending nid order; XML as for resources. JSONP wraps the JSON in callback(...);. When nothing matches the answer is building-no-results.schema.json.
+ */
+export interface BuildingEvents {
+  [k: string]: BuildingEvent;
+}
+/**
+ * A commercial building resource (publication, tool, event or other resource) as GET /api/commercial-building-resources/v1/resources returns it and as the pipeline reads it from DIR/building-resources/resources*.json (the API's own JSON: an object keyed by nid). Drupal 7 node fields: scalars are strings except is_current/is_pending; every field_* is [] when empty, else {"und":[...]}; a field the content type lacks is absent. Key order is the wire order of ../wire/samples/cbr_resources_docs.json, with the fields that sample lacks after the ones it has. The pipeline stores each item whole (JSON) beside the columns it is searched and filtered by.
+ */
+export interface BuildingResource {
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  vid: string;
+  /**
+   * Title text.
+   */
+  title: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  nid: string;
+  /**
+   * Content type.
+   */
+  type: 'publication' | 'tool' | 'event' | 'other-resource';
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  created: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  changed: string;
+  rdf_mapping?: NodeRdfMapping;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  current_revision_id?: string;
+  /**
+   * Whether this is the current revision (true/false in JSON, 1 or empty in XML).
+   */
+  is_current?: boolean;
+  /**
+   * Whether a newer revision awaits moderation.
+   */
+  is_pending?: boolean;
+  body?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [BodyItem, ...BodyItem[]];
+      };
+  /**
+   * Event content only: one term of the event_types vocabulary.
+   */
+  field_event_type?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Publication content only: one term of the publication_types vocabulary.
+   */
+  field_publication_type?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Other-resource content only: one term of the resource_types vocabulary.
+   */
+  field_resource_type?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Tool content only: one term of the tool_types vocabulary.
+   */
+  field_tool_type?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the collections vocabulary.
+   */
+  field_collections?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the portals vocabulary.
+   */
+  field_portal_tags?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * The resource's own URL.
+   */
+  field_resource_link?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Terms of the topics vocabulary.
+   */
+  field_topics?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the states vocabulary.
+   */
+  field_states?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the audience_types vocabulary.
+   */
+  field_audience_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the keywords vocabulary.
+   */
+  field_keywords?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the building_types vocabulary.
+   */
+  field_building_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * One term, every content type: the term of whichever of the four type fields applies (event, publication, resource or tool type).
+   */
+  field_resource_type_superset?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the institutions vocabulary.
+   */
+  field_primary_institution?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the institutions vocabulary.
+   */
+  field_secondary_institution?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the construction_types vocabulary.
+   */
+  field_construction_types?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Terms of the phases_of_delivery vocabulary.
+   */
+  field_phases_of_delivery?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TermItem, ...TermItem[]];
+      };
+  /**
+   * Whether the user must give contact information before download.
+   */
+  field_require_user_information?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [FlagItem, ...FlagItem[]];
+      };
+  /**
+   * Publications only: the publication date, with its timezone.
+   */
+  field_publication_date?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [DateItem, ...DateItem[]];
+      };
+  /**
+   * Publications only: whether the author is shown.
+   */
+  field_display_author?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [FlagItem, ...FlagItem[]];
+      };
+  /**
+   * Publications only: the author.
+   */
+  field_author?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TextItem, ...TextItem[]];
+      };
+  /**
+   * Event content only: start (value) and end (value2) in UTC database time.
+   */
+  field_event_date?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [DateItem, ...DateItem[]];
+      };
+  /**
+   * Event content only: where it takes place.
+   */
+  field_location?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LocationItem, ...LocationItem[]];
+      };
+  /**
+   * Event content only: the place as text, when a full location is unavailable.
+   */
+  field_location_alternative?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TextItem, ...TextItem[]];
+      };
+  /**
+   * Event content only: the sponsor.
+   */
+  field_sponsor_name?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [TextItem, ...TextItem[]];
+      };
+  /**
+   * Event content only: the event's web site.
+   */
+  field_website_url?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Event content only: URL of the sponsor's logo.
+   */
+  field_logo?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Event content only: where to register.
+   */
+  field_registration_url?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [LinkItem, ...LinkItem[]];
+      };
+  /**
+   * Popularity (Radioactivity module); empty in every known record.
+   */
+  field_radioactivity?:
+    | Empty
+    | {
+        /**
+         * @minItems 1
+         */
+        und: [RadioactivityItem, ...RadioactivityItem[]];
+      };
+}
+/**
+ * A list (boolean) field: value "1" (yes) or "0" (no).
+ */
+export interface FlagItem {
+  value: '0' | '1';
+}
+/**
+ * Response of GET /api/commercial-building-resources/v1/resources.{json,xml} when something matches: an object keyed by nid (strings), in ascending nid order. XML: <result is_array="true"> with one <item> per resource (Drupal 7 Services' XML: names keep their underscores, lists are is_array="true" with <item> children, booleans 1 or empty, null and empty lists self-closing). When nothing matches the answer is building-no-results.schema.json.
+ */
+export interface BuildingResources {
+  [k: string]: BuildingResource;
+}
+/**
+ * A taxonomy term of one of the service's vocabularies, as Drupal 7 Services' taxonomy_term resource writes it (../../shared/data/building-resources/building_types_example_tid51.json). The pipeline reads terms from every other JSON file of DIR/building-resources/ (not resources*.json or events*.json): {"result":[term, ...]} as the service answers, or a bare array of terms; one file per vocabulary or all in one. vocabulary_machine_name says which vocabulary a term belongs to: audience_types, building_types, collections, construction_types, event_types, institutions, keywords, phases_of_delivery, portals, publication_types, resource_types, states, tool_types, topics. Term ids are unique across vocabularies. The filters of the resources and events endpoints take a term's tid or its name (any case).
+ */
+export interface BuildingVocabularyTerm {
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  tid: string;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  vid: string;
+  /**
+   * The term's name.
+   */
+  name: string;
+  description?: string | null;
+  /**
+   * Text format of the description.
+   */
+  format?: string | null;
+  /**
+   * An integer written as a string, as Drupal writes database integers ("782").
+   */
+  weight?: string;
+  /**
+   * The vocabulary's machine name.
+   */
+  vocabulary_machine_name: string;
+  rdf_mapping?: TermRdfMapping;
+}
+/**
+ * Drupal's RDF mapping of a taxonomy term, the same on every term: {"rdftype":["skos:Concept"],"name":{"predicates":["rdfs:label","skos:prefLabel"]},…}.
+ */
+export interface TermRdfMapping {
+  rdftype: string[];
+  name?: RdfPredicates;
+  description?: RdfPredicates;
+  vid?: RdfPredicates;
+  parent?: RdfPredicates;
+}
+/**
+ * One weather record of one station in the hourly table (`climate.hourly-NNNN` Parquet shards): the columns the estimator uses (ALGORITHM.md §2.1), each a single-precision FLOAT (`format: float`) holding exactly what the reader read. `null` stands for the reader's NaN (the file gives no value), which is stored as NaN. Sorted by station, then record; one row group per station. The ranges are wide on purpose: they catch files read wrongly, not odd weather (the estimator itself rejects DNI/DHI outside 0–1500, ALGORITHM.md §7.1).
+ */
+export interface ClimateHourly {
+  /**
+   * The station's station_index in the catalog.
+   */
+  station: number;
+  /**
+   * Year (TMY files mix years; SAM CSV without one: 1900).
+   */
+  year: number;
+  /**
+   * Month, 1–12.
+   */
+  month: number;
+  /**
+   * Day of the month, 1–31.
+   */
+  day: number;
+  /**
+   * Hour, 0–23 (SAM CSV hours are used as written, so up to 24).
+   */
+  hour: number;
+  /**
+   * Minute (30 for TMY files, which have no minute column).
+   */
+  minute: number;
+  /**
+   * Global horizontal irradiance, W/m².
+   */
+  ghi: number | null;
+  /**
+   * Direct normal irradiance, W/m².
+   */
+  dni: number | null;
+  /**
+   * Diffuse horizontal irradiance, W/m².
+   */
+  dhi: number | null;
+  /**
+   * Dry-bulb temperature, °C.
+   */
+  tdry: number | null;
+  /**
+   * Wind speed, m/s.
+   */
+  wspd: number | null;
+  /**
+   * Surface albedo, 0–1; −999 where the format has none (TMY2, EPW: the estimator then uses 0.2).
+   */
+  alb: number | null;
+}
+/**
+ * One station (tmy2, tmy3, intl) or grid cell (nsrdb) of the climate catalog, as the pipeline writes it (one Parquet table, `climate.stations`) and the solar dataset query and the PVWatts estimator read it. The display fields (city, state, country, lat, lon, timezone, elevation) are what the data_query prints; the header_* fields are the weather file's own header exactly as the estimator's reference engine reads it (ALGORITHM.md §2, §12.4). Where the display names come from: tmy2/tmy3: the file header's city (TMY2 underscores become spaces, TMY3 quotes are dropped) and its state code written as the full upper-case name (CO -> COLORADO); intl: the EPW/CSV header's city and state, upper-cased ('-' and 'unknown' become ''), Canadian province codes written as full names; nsrdb: city is always '' and the state is the full name in title case, from the header when it names a U.S. state, else from the nearest ZIP-code centroid of the zipcodes gazetteer within 100 km (else ''). The sample generator places tmy2, tmy3 and intl stations at the real places of the station lists in ../shared/data/climate and says so in source_file.
+ */
+export interface ClimateStation {
+  /**
+   * tmy2 (TMY2, NSRDB 1961-1990), tmy3 (TMY3, NSRDB 1991-2005), intl (international EPW or SAM CSV files), nsrdb (NSRDB PSM grid cells, SAM CSV).
+   */
+  dataset: 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';
+  /**
+   * The id clients see and the estimator's file_id takes: tmy2 `0-<WBAN>`, tmy3 `1-<USAF>`, intl `2-<station id>`, nsrdb `3-<location id>` (the header's station id; when a header has none usable, the file name without its extensions). The sample's intl ids are `2-<WMO>-<source>` and its nsrdb ids `3-<1° tile>-<cell>` as in the v1 documentation (`3-W105N040-W10502N4001`). Unique in the catalog.
+   */
+  id: string;
+  /**
+   * City as the data_query prints it (may be empty).
+   */
+  city: string;
+  /**
+   * State or province as the data_query prints it: full upper-case name for tmy2, tmy3 and intl (COLORADO), title case for nsrdb (Colorado); may be empty.
+   */
+  state: string;
+  /**
+   * Country: 'United States' for tmy2 and tmy3; for intl the header's country as written (usually an ISO 3166 alpha-3 code such as NLD); for nsrdb the header's country ('USA' written United States), else the country of the nearest ZIP-code centroid; null when unknown.
+   */
+  country: string | null;
+  /**
+   * Latitude, degrees north: the header value rounded to 4 decimals.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east: the header value rounded to 4 decimals.
+   */
+  lon: number;
+  /**
+   * Standard time offset from UTC in whole hours (the header value rounded half away from zero). The sample's intl places, whose list has none, get round(lon / 15).
+   */
+  timezone: number;
+  /**
+   * Elevation, metres (the header value rounded). The sample's intl places, whose list has none, get 0; its nsrdb cells get the elevation of the nearest TMY3 station.
+   */
+  elevation: number;
+  /**
+   * nsrdb only: grid spacing in km (4 for NSRDB PSM files; the sample grid's spacing in km). Null for station datasets.
+   */
+  resolution: number | null;
+  /**
+   * What data_query v2 prints: NSRDB 1961-1990 Archive TMY2, NSRDB 1991-2005 Archive TMY3, PVWatts International, NSRDB PSM V3 GOES tmy-2020 3.2.0 (per dataset, as the v2 documentation shows).
+   */
+  weather_data_source: string;
+  /**
+   * The weather file the station was read from, relative to the source directory (e.g. climate/tmy3/724699TYA.CSV.gz); for the sample `sample:<dataset>:<seed>` (synthetic weather).
+   */
+  source_file: string;
+  /**
+   * The weather file format the reader detected (ALGORITHM.md §2.1); the sample writes hourly-mode data and says tmy2, tmy3 or sam-csv.
+   */
+  format: 'tmy2' | 'tmy3' | 'epw' | 'sam-csv';
+  /**
+   * Station id field of the header, as read.
+   */
+  header_location: string;
+  /**
+   * City field of the header, as read (TMY3 keeps its quotes).
+   */
+  header_city: string;
+  /**
+   * State field of the header, as read.
+   */
+  header_state: string;
+  /**
+   * Country field of the header (EPW, SAM CSV), as read; null for TMY2 and TMY3.
+   */
+  header_country: string | null;
+  /**
+   * Source field of the header (EPW, SAM CSV), as read; null for TMY2 and TMY3.
+   */
+  header_source: string | null;
+  /**
+   * Header latitude as the reader holds it (TMY2: degrees + minutes/60 in double; other formats: the single-precision value).
+   */
+  header_lat: number;
+  /**
+   * Header longitude as the reader holds it.
+   */
+  header_lon: number;
+  /**
+   * Header time zone, hours from UTC, as read.
+   */
+  header_tz: number;
+  /**
+   * Header elevation, metres, as read (may be negative).
+   */
+  header_elev: number;
+  /**
+   * True for EPW and SAM CSV files with a minute column: the estimator runs in instantaneous mode (ALGORITHM.md §2.7).
+   */
+  has_minute_column: boolean;
+  /**
+   * Seconds between records (3600 for hourly files).
+   */
+  step_seconds: number;
+  /**
+   * Hourly (or sub-hourly) records of the station in the hourly table: 8760 × k.
+   */
+  records: number;
+  /**
+   * The station's key in the hourly table (`station` column): the hourly Parquet is sorted by it, with one row group per station.
+   */
+  station_index: number;
+  /**
+   * The manifest key (climate.files) of the hourly Parquet shard holding the station's rows, e.g. hourly-0000.
+   */
+  hourly_file: string;
+  /**
+   * Index of the station's row group in that shard (one row group per station).
+   */
+  hourly_row_group: number;
+  /**
+   * Byte offset of the station's row group (its first column chunk) in the shard: the row-group index the store reads one station by.
+   */
+  hourly_offset: number;
+  /**
+   * Bytes of the station's row group (all its column chunks, which are contiguous).
+   */
+  hourly_bytes: number;
+}
+/**
+ * An endpoint's error response (422, 404): what is wrong, one message per problem.
+ */
+export interface ErrorList {
+  /**
+   * @minItems 1
+   */
+  errors: [string, ...string[]];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/{id}.{json,xml,csv}.
+ */
+export interface FuelStationById {
+  alt_fuel_station: FuelStation;
+}
+/**
+ * A fuel station as the alt-fuel-stations v1 endpoints return it. Key order is the wire order; federal_agency is absent when no federal agency owns the station; distance appears only in nearest results.
+ */
+export interface FuelStation {
+  /**
+   * Hours of operation.
+   */
+  access_days_time: string | null;
+  /**
+   * For biodiesel stations, the blend levels offered.
+   */
+  bd_blends: string | null;
+  /**
+   * Space-separated list of payment method codes.
+   */
+  cards_accepted: string | null;
+  /**
+   * City.
+   */
+  city: string | null;
+  /**
+   * Date the details were last confirmed (YYYY-MM-DD).
+   */
+  date_last_confirmed: string | null;
+  /**
+   * For planned stations, the date the station is expected to open (YYYY-MM-DD).
+   */
+  expected_date: string | null;
+  /**
+   * Fuel type: BD, CNG, E85, ELEC, HY, LNG, LPG, or RD (renewable diesel).
+   */
+  fuel_type_code: 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD';
+  /**
+   * Accuracy rating of latitude/longitude: GPS or 200-0 ... 200-9.
+   */
+  geocode_status: string | null;
+  /**
+   * Who may use the station and other access information.
+   */
+  groups_with_access_code: string | null;
+  /**
+   * Hydrogen stations: link to a site giving current status.
+   */
+  hy_status_link: string | null;
+  /**
+   * Brief extra information on locating the station.
+   */
+  intersection_directions: string | null;
+  /**
+   * Latitude, -90 to 90.
+   */
+  latitude: number;
+  /**
+   * Longitude, -180 to 180.
+   */
+  longitude: number;
+  /**
+   * Date the station began offering the fuel (YYYY-MM-DD).
+   */
+  open_date: string | null;
+  /**
+   * Owner type: P, T, FG, LG, SG or J.
+   */
+  owner_type_code: 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J' | null;
+  /**
+   * Plus-4 part of a U.S. ZIP code.
+   */
+  plus4: string | null;
+  /**
+   * Station name.
+   */
+  station_name: string;
+  /**
+   * Station phone number.
+   */
+  station_phone: string | null;
+  /**
+   * E open, P planned, T temporarily unavailable.
+   */
+  status_code: 'E' | 'P' | 'T';
+  /**
+   * Street address.
+   */
+  street_address: string | null;
+  /**
+   * ZIP or postal code.
+   */
+  zip: string | null;
+  /**
+   * Two-character U.S. state or Canadian province code.
+   */
+  state: string | null;
+  /**
+   * For CNG stations: Q quick fill, T timed fill, B both.
+   */
+  ng_fill_type_code: string | null;
+  /**
+   * For CNG stations, space-separated list of available PSI pressures.
+   */
+  ng_psi: string | null;
+  /**
+   * For CNG and LNG stations, the largest vehicle class: LD, MD or HD.
+   */
+  ng_vehicle_class: string | null;
+  /**
+   * For E85 stations: whether the station has a blender pump.
+   */
+  e85_blender_pump: boolean | null;
+  /**
+   * Electric stations: number of Level 1 EVSE.
+   */
+  ev_level1_evse_num: number | null;
+  /**
+   * Electric stations: number of Level 2 EVSE.
+   */
+  ev_level2_evse_num: number | null;
+  /**
+   * Electric stations: number of DC fast chargers.
+   */
+  ev_dc_fast_num: number | null;
+  /**
+   * Electric stations: number and type of additional EVSE.
+   */
+  ev_other_evse: string | null;
+  /**
+   * Electric stations: EVSE network name.
+   */
+  ev_network: string | null;
+  /**
+   * Electric stations: network web site.
+   */
+  ev_network_web: string | null;
+  /**
+   * For propane stations: primary (true) or secondary (false).
+   */
+  lpg_primary: boolean | null;
+  /**
+   * Unique station identifier.
+   */
+  id: number;
+  /**
+   * Time of the last update, ISO 8601 UTC ending in Z.
+   */
+  updated_at: string;
+  /**
+   * Nearest endpoint only: distance in miles from the given location, rounded to 5 decimals.
+   */
+  distance?: number;
+  /**
+   * Present only when a federal agency owns the station.
+   */
+  federal_agency?: {
+    /**
+     * Federal agency id.
+     */
+    id: number;
+    /**
+     * Federal agency name.
+     */
+    name: string;
+  };
+}
+/**
+ * A fuel station record as the pipeline reads it from an AFDC export (CSV, by header name: x-csv-header) or from the API's own JSON, after type conversion and before it is written to Parquet. Fields absent from a source are null.
+ */
+export interface FuelStationSource {
+  /**
+   * Unique station identifier.
+   */
+  id: number;
+  /**
+   * BD, CNG, E85, ELEC, HY, LNG, LPG, or RD (renewable diesel).
+   */
+  fuel_type_code: 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD';
+  /**
+   * Station name.
+   */
+  station_name: string;
+  /**
+   * Street address.
+   */
+  street_address: string | null;
+  /**
+   * Brief extra information on locating the station.
+   */
+  intersection_directions: string | null;
+  /**
+   * City.
+   */
+  city: string | null;
+  /**
+   * Two-character U.S. state or Canadian province code.
+   */
+  state: string | null;
+  /**
+   * 5-digit U.S. ZIP code, or Canadian postal code (real exports hold some partial ones, such as 'G9N 0').
+   */
+  zip: string | null;
+  /**
+   * Plus-4 part of a U.S. ZIP code.
+   */
+  plus4: string | null;
+  /**
+   * Station phone number.
+   */
+  station_phone: string | null;
+  /**
+   * E open, P planned, T temporarily unavailable.
+   */
+  status_code: 'E' | 'P' | 'T';
+  /**
+   * For planned stations, the expected opening date.
+   */
+  expected_date: string | null;
+  /**
+   * Who may use the station and other access information.
+   */
+  groups_with_access_code: string | null;
+  /**
+   * Hours of operation.
+   */
+  access_days_time: string | null;
+  /**
+   * Space-separated payment method codes.
+   */
+  cards_accepted: string | null;
+  /**
+   * For biodiesel stations, the blend levels offered.
+   */
+  bd_blends: string | null;
+  /**
+   * For CNG stations: Q quick fill, T timed fill, B both.
+   */
+  ng_fill_type_code: 'Q' | 'T' | 'B' | null;
+  /**
+   * For CNG stations, space-separated available pressures.
+   */
+  ng_psi: string | null;
+  /**
+   * Number of Level 1 EVSE.
+   */
+  ev_level1_evse_num: number | null;
+  /**
+   * Number of Level 2 EVSE.
+   */
+  ev_level2_evse_num: number | null;
+  /**
+   * Number of DC fast chargers.
+   */
+  ev_dc_fast_num: number | null;
+  /**
+   * Number and type of additional EVSE.
+   */
+  ev_other_evse: string | null;
+  /**
+   * EVSE network name.
+   */
+  ev_network: string | null;
+  /**
+   * Network web site.
+   */
+  ev_network_web: string | null;
+  /**
+   * Accuracy of latitude/longitude: GPS, or 200-0 ... 200-9.
+   */
+  geocode_status: string | null;
+  /**
+   * Latitude in degrees.
+   */
+  latitude: number;
+  /**
+   * Longitude in degrees.
+   */
+  longitude: number;
+  /**
+   * Date the details were last confirmed.
+   */
+  date_last_confirmed: string | null;
+  /**
+   * Time of the last update, ISO 8601 UTC ending in Z (exports write 'YYYY-MM-DD HH:MM:SS UTC').
+   */
+  updated_at: string;
+  /**
+   * P, T, FG, LG, SG or J.
+   */
+  owner_type_code: 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J' | null;
+  /**
+   * Id of the owning federal agency.
+   */
+  federal_agency_id: number | null;
+  /**
+   * Code of the owning federal agency.
+   */
+  federal_agency_code: string | null;
+  /**
+   * Name of the owning federal agency.
+   */
+  federal_agency_name: string | null;
+  /**
+   * Date the station began offering the fuel.
+   */
+  open_date: string | null;
+  /**
+   * Link to a site giving current hydrogen status.
+   */
+  hy_status_link: string | null;
+  /**
+   * Largest vehicle class: LD, MD or HD.
+   */
+  ng_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * Propane: primary (true) or secondary (false).
+   */
+  lpg_primary: boolean | null;
+  /**
+   * E85: has a blender pump.
+   */
+  e85_blender_pump: boolean | null;
+  /**
+   * Connector types (space-separated in CSV exports).
+   */
+  ev_connector_types: string[] | null;
+  /**
+   * US or CA.
+   */
+  country: 'US' | 'CA' | null;
+  /**
+   * public or private (modern exports). Derived from groups_with_access_code when absent.
+   */
+  access_code: 'public' | 'private' | null;
+  /**
+   * Access detail code, such as CREDIT_CARD_ALWAYS.
+   */
+  access_detail_code: string | null;
+  /**
+   * Facility type, such as HOTEL or UTILITY.
+   */
+  facility_type: string | null;
+  /**
+   * Electric stations: pricing information.
+   */
+  ev_pricing: string | null;
+  /**
+   * Whether access is restricted.
+   */
+  restricted_access: boolean | null;
+  /**
+   * Largest vehicle class: LD, MD or HD.
+   */
+  maximum_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.geojson: an RFC 7946 FeatureCollection of the stations in ascending distance, each station record (with distance in miles) in properties; the nearest envelope's latitude, longitude, precision, station_locator_url, total_results and offset are foreign members.
+ */
+export interface FuelStationsNearestGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  offset: number;
+  features: FuelStationFeature[];
+}
+/**
+ * How location was geocoded; absent when latitude and longitude were given.
+ */
+export interface Precision {
+  /**
+   * Numeric accuracy code (5 postal code, 4 locality, 8 address).
+   */
+  value: number;
+  /**
+   * Textual accuracy code, such as postal_code or locality.
+   */
+  name: string;
+  /**
+   * Address component types of the match.
+   */
+  types: string[];
+}
+/**
+ * One station: a GeoJSON Feature whose id is the station id.
+ */
+export interface FuelStationFeature {
+  type: 'Feature';
+  /**
+   * The station id.
+   */
+  id: number;
+  geometry: GeoJsonPoint | null;
+  properties: FuelStation;
+}
+/**
+ * A GeoJSON Point: [longitude, latitude] in WGS 84 degrees.
+ */
+export interface GeoJsonPoint {
+  type: 'Point';
+  /**
+   * [longitude, latitude].
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  coordinates: [number, number];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.geojson: an RFC 7946 FeatureCollection of the matching stations as Point features (coordinates [longitude, latitude]), each station record as the JSON format writes it in properties; total_results and station_locator_url are foreign members.
+ */
+export interface FuelStationsGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  features: FuelStationFeature[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
+ */
+export interface FuelStationsList {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  fuel_stations: FuelStation[];
+}
+/**
+ * Counts over every station matching the filters (limit ignored). ELEC.total counts charging outlets, ELEC.stations.total counts stations; total is the sum of the fuels' totals.
+ */
+export interface StationCounts {
+  total: number;
+  fuels: {
+    BD: FuelCount;
+    E85: FuelCount;
+    ELEC: ElecCount;
+    HY: FuelCount;
+    LNG: FuelCount;
+    CNG: FuelCount;
+    LPG: FuelCount;
+    RD: FuelCount;
+  };
+}
+export interface FuelCount {
+  total: number;
+}
+export interface ElecCount {
+  /**
+   * Charging outlets.
+   */
+  total: number;
+  stations: {
+    total: number;
+  };
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv}; stations in ascending distance.
+ */
+export interface FuelStationsNearest {
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  offset: number;
+  fuel_stations: FuelStation[];
+}
+/**
+ * The gateway's error (403 key errors, 429 over rate limit, 404 unknown path) in JSON form.
+ */
+export interface GatewayError {
+  error: {
+    code:
+      | 'API_KEY_MISSING'
+      | 'API_KEY_INVALID'
+      | 'API_KEY_DISABLED'
+      | 'OVER_RATE_LIMIT'
+      | 'NOT_FOUND'
+      | 'BAD_REQUEST'
+      | 'INTERNAL_SERVER_ERROR';
+    message: string;
+  };
+}
+/**
+ * Query parameters of GET /api/commercial-building-resources/v1/events.{json,jsonp,xml} (also without v1). An empty parameter is ignored.
+ */
+export interface BuildingEventsParameters {
+  /**
+   * Only items with any of these terms of the portals vocabulary (field_portal_tags): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  portal?: (number | string)[];
+  /**
+   * upcoming: events starting now or later; past: events that started before now (field_event_date's first value, UTC). Absent: every event.
+   */
+  scope?: 'upcoming' | 'past';
+  /**
+   * JSONP: the name of the JavaScript function to call with the JSON (letters, digits, _, $ and dots, not starting with a digit; at most 64 characters).
+   */
+  callback?: string;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'jsonp' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/commercial-building-resources/v1/resources.{json,xml} (also without v1). Every filter is optional; several filters must all match; an empty parameter is ignored.
+ */
+export interface BuildingResourcesParameters {
+  /**
+   * Search: resources whose title or body text (HTML tags aside) contains every word, in any case; "quoted words" must appear together.
+   */
+  s?: string;
+  /**
+   * Only items with any of these terms of the audience_types vocabulary (field_audience_types): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'audience-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the building_types vocabulary (field_building_types): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'building-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the collections vocabulary (field_collections): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  collection?: (number | string)[];
+  /**
+   * Only items with any of these terms of the construction_types vocabulary (field_construction_types): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'construction-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the institutions vocabulary (field_primary_institution or field_secondary_institution): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  institution?: (number | string)[];
+  /**
+   * Only items with any of these terms of the keywords vocabulary (field_keywords): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  keyword?: (number | string)[];
+  /**
+   * Only items with any of these terms of the portals vocabulary (field_portal_tags): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  portal?: (number | string)[];
+  /**
+   * Only items with any of these terms of the publication_types vocabulary (field_publication_type): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'publication-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the resource_types vocabulary (field_resource_type, or field_resource_type_superset): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'resource-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the states vocabulary (field_states): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  state?: (number | string)[];
+  /**
+   * Only items with any of these terms of the tool_types vocabulary (field_tool_type, or field_resource_type_superset): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  'tool-type'?: (number | string)[];
+  /**
+   * Only items with any of these terms of the topics vocabulary (field_topics): term ids or term names (any case), comma list. A term the vocabulary lacks is a 422.
+   */
+  topic?: (number | string)[];
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
+ */
+export interface FuelStationsListParameters {
+  status?: Status;
+  /**
+   * Stations with public or private access.
+   */
+  access?: 'all' | 'public' | 'private';
+  fuel_type?: FuelType;
+  cards_accepted?: CardsAccepted;
+  owner_type?: OwnerType;
+  federal_agency_id?: FederalAgencyId;
+  ev_network?: EvNetwork;
+  ev_charging_level?: EvChargingLevel;
+  state?: State;
+  zip?: Zip;
+  /**
+   * The most stations to return: a positive integer, or all.
+   */
+  limit?: number | 'all';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml' | 'csv' | 'geojson';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv}.
+ */
+export interface FuelStationsNearestParameters {
+  /**
+   * A free-form location: a ZIP code, 'City, ST', or an address that contains either. Either location, or both latitude and longitude, is required.
+   */
+  location?: string;
+  /**
+   * Latitude, -90 to 90.
+   */
+  latitude?: number;
+  /**
+   * Longitude, -180 to 180.
+   */
+  longitude?: number;
+  /**
+   * Search radius in miles: a number from 0, or infinite.
+   */
+  radius?: number | 'infinite';
+  status?: Status;
+  /**
+   * Stations with public or private access.
+   */
+  access?: 'all' | 'public' | 'private';
+  fuel_type?: FuelType;
+  cards_accepted?: CardsAccepted;
+  owner_type?: OwnerType;
+  federal_agency_id?: FederalAgencyId;
+  ev_network?: EvNetwork;
+  ev_charging_level?: EvChargingLevel;
+  state?: State;
+  zip?: Zip;
+  /**
+   * The most stations to return: a positive integer, or all.
+   */
+  limit?: number | 'all';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml' | 'csv' | 'geojson';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+  /**
+   * Results to skip, for paging with limit.
+   */
+  offset?: number;
+}
+/**
+ * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (service.md; DECISIONS.md §5). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.
+ */
+export interface PvwattsV6Parameters {
+  /**
+   * Nameplate DC capacity, kW: 0.05 to 500000.
+   */
+  system_capacity: number;
+  /**
+   * Module type: 0 standard, 1 premium, 2 thin film.
+   */
+  module_type: 0 | 1 | 2;
+  /**
+   * System losses, percent: -5 to 99.
+   */
+  losses: number;
+  /**
+   * Array type: 0 fixed open rack, 1 fixed roof mounted, 2 1-axis, 3 1-axis backtracking, 4 2-axis.
+   */
+  array_type: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Tilt angle, degrees from horizontal: 0 to 90 (the axis tilt for 1-axis arrays; required but unused for 2-axis arrays).
+   */
+  tilt: number;
+  /**
+   * Azimuth angle, degrees clockwise from north: 0 up to but not including 360 (the axis azimuth for 1-axis arrays; required but unused for 2-axis arrays).
+   */
+  azimuth: number;
+  /**
+   * Latitude of the location, -90 to 90; required unless file_id is given.
+   */
+  lat?: number;
+  /**
+   * Longitude of the location, -180 to 180; required unless file_id is given.
+   */
+  lon?: number;
+  /**
+   * A climate station id from the solar dataset query v1 (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<location id>): simulate on that station's weather instead of the one nearest lat/lon. Not to be given with dataset.
+   */
+  file_id?: string;
+  /**
+   * Climate dataset searched for the station nearest lat/lon: nsrdb, tmy2, tmy3 or intl. Not to be given with file_id.
+   */
+  dataset?: 'nsrdb' | 'tmy2' | 'tmy3' | 'intl';
+  /**
+   * Search radius, miles; 0 uses the closest station whatever its distance.
+   */
+  radius?: number;
+  /**
+   * monthly, or hourly: also the hourly outputs (ac, poa, dn, dc, df, tamb, tcell, wspd; one value per weather record, 8760 for an hourly file).
+   */
+  timeframe?: 'monthly' | 'hourly';
+  /**
+   * DC to AC ratio; must be positive.
+   */
+  dc_ac_ratio?: number;
+  /**
+   * Ground coverage ratio, 0 to 3 (used by 1-axis arrays).
+   */
+  gcr?: number;
+  /**
+   * Inverter efficiency at rated power, percent: 90 to 99.5.
+   */
+  inv_eff?: number;
+  /**
+   * JSONP (JSON format only): the name of the JavaScript function to call with the JSON (letters, digits, _, $ and dots, not starting with a digit; at most 64 characters).
+   */
+  callback?: string;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (service.md). all=1 also needs radius > 0 (checked by the endpoint).
+ */
+export interface SolarDataQueryParameters {
+  /**
+   * Latitude, -90 to 90.
+   */
+  lat: number;
+  /**
+   * Longitude, -180 to 180.
+   */
+  lon: number;
+  /**
+   * Search radius in miles, 0 to 2000; 0 returns the closest station of each dataset whatever its distance.
+   */
+  radius?: number;
+  /**
+   * 1 also returns every station within radius (all_stations); 0 or 1.
+   */
+  all?: 0 | 1;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml' | 'csv';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * A 422 of the estimator (DECISIONS.md §5; the v5 error sample): the envelope with errors filled, no station_info, and outputs {} (XML <outputs>\n  </outputs>). One message per failing parameter, e.g. 'inv_eff' must be between 90 and 99.5; or the location's problem (Unable to load data file for file_id specified: "0-99999"; no station within radius).
+ */
+export interface PvwattsV6Errors {
+  inputs: PvwattsV6Inputs;
+  /**
+   * Why the request failed, one message per problem.
+   *
+   * @minItems 1
+   */
+  errors: [string, ...string[]];
+  warnings: PvwattsV6Warnings;
+  version: PvwattsV6Version;
+  ssc_info: PvwattsV6SscInfo;
+  /**
+   * Always empty.
+   */
+  outputs: {};
+}
+/**
+ * The request's parameters echoed as strings, in request order (the last of a repeated one); api_key and format are not echoed, nor parameters the endpoint does not take.
+ */
+export interface PvwattsV6Inputs {
+  [k: string]: string;
+}
+/**
+ * The simulation engine: ours, not NREL's SAM Simulation Core. version is the engine's own integer version; build names it.
+ */
+export interface PvwattsV6SscInfo {
+  version: number;
+  build: string;
+}
+/**
+ * Response of GET /api/pvwatts/v6.{json,xml} and /api/pv-estimator/v6 (service.md; DECISIONS.md §5; the v6 documentation example and the 2021 wire response): the PVWatts v5 model run for the system on the station's weather. Every number of station_info and outputs is a single-precision value widened to double, written shortest-roundtrip; a value the model gives as NaN (a 1-axis array with gcr 0) is null. A 422 is PvwattsV6Errors.
+ */
+export interface PvwattsV6 {
+  inputs: PvwattsV6Inputs;
+  /**
+   * Empty on success.
+   *
+   * @maxItems 0
+   */
+  errors: [];
+  warnings: PvwattsV6Warnings;
+  version: PvwattsV6Version;
+  ssc_info: PvwattsV6SscInfo;
+  /**
+   * The climate station simulated on: ssc's location outputs from the weather file header, the file name and the distance from the requested point.
+   */
+  station_info: {
+    /**
+     * Latitude of the weather file header, degrees (single precision).
+     */
+    lat: number;
+    /**
+     * Longitude of the weather file header, degrees (single precision).
+     */
+    lon: number;
+    /**
+     * Elevation of the weather file header, metres (single precision).
+     */
+    elev: number;
+    /**
+     * Time zone of the weather file header, hours from UTC (a float: -7.0).
+     */
+    tz: number;
+    /**
+     * Station id of the weather file header (WBAN, USAF, station id); "None" for nsrdb, as the real service printed it.
+     */
+    location: string;
+    /**
+     * City of the header as read (TMY3 keeps its quotes); for nsrdb the solar dataset query's city ("").
+     */
+    city: string;
+    /**
+     * State of the header as read (CO); for nsrdb the solar dataset query's state (Colorado).
+     */
+    state: string;
+    /**
+     * Name of the weather file (94018.tm2, W10502N4001.csv); for the synthetic sample, the name a real file of that station would have.
+     */
+    solar_resource_file: string;
+    /**
+     * Distance from the requested point to the station, metres (0 for file_id requests).
+     */
+    distance: number;
+  };
+  /**
+   * Monthly and annual results; with timeframe=hourly also the hourly arrays.
+   */
+  outputs: {
+    /**
+     * AC system output per month, kWhac: 12 values, January first.
+     */
+    ac_monthly: (number | null)[];
+    /**
+     * Plane-of-array irradiation per month, kWh/m²: 12 values.
+     */
+    poa_monthly: (number | null)[];
+    /**
+     * Mean daily plane-of-array irradiation per month, kWh/m²/day: 12 values.
+     */
+    solrad_monthly: (number | null)[];
+    /**
+     * DC array output per month, kWhdc: 12 values.
+     */
+    dc_monthly: (number | null)[];
+    /**
+     * Annual AC system output, kWhac.
+     */
+    ac_annual: number | null;
+    /**
+     * Annual solar radiation: the mean of the 12 monthly values, kWh/m²/day.
+     */
+    solrad_annual: number | null;
+    /**
+     * AC output over DC nameplate × 8760 h, percent.
+     */
+    capacity_factor: number | null;
+    /**
+     * Hourly (timeframe=hourly only): AC output, Wac; one value per weather record (8760 for an hourly file).
+     */
+    ac?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Plane-of-array irradiance (after shading, before cover loss), W/m²; one value per weather record (8760 for an hourly file).
+     */
+    poa?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Beam normal irradiance of the weather file, W/m²; one value per weather record (8760 for an hourly file).
+     */
+    dn?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): DC output, Wdc; one value per weather record (8760 for an hourly file).
+     */
+    dc?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Diffuse horizontal irradiance of the weather file, W/m²; one value per weather record (8760 for an hourly file).
+     */
+    df?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Ambient temperature, °C; one value per weather record (8760 for an hourly file).
+     */
+    tamb?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Module temperature (ambient at night), °C; one value per weather record (8760 for an hourly file).
+     */
+    tcell?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): Wind speed of the weather file, m/s; one value per weather record (8760 for an hourly file).
+     */
+    wspd?: (number | null)[];
+  };
+}
+/**
+ * Response of GET /api/solar/data_query/v1.{json,xml,csv} (DECISIONS.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius and all parameters as given (the last of a repeated one), in request order; v1 does not echo api_key, and no other parameter is echoed.
+ */
+export interface SolarDataQueryV1 {
+  /**
+   * Service version: 1.3.1.
+   */
+  version: '1.3.1';
+  /**
+   * Warnings, e.g. 'No intl data found for lat=40.0 lon=-105.0' for each dataset with nothing in range.
+   */
+  warnings: string[];
+  /**
+   * Why the request failed (422), one message per problem; empty on success.
+   */
+  errors: string[];
+  /**
+   * Always empty.
+   */
+  metadata: {};
+  /**
+   * The request's parameters echoed as strings, in request order.
+   */
+  inputs: {
+    [k: string]: string;
+  };
+  /**
+   * One key per dataset, in the order tmy2, tmy3, intl, nsrdb (null when nothing is in range), then all_stations when all=1; empty on a 422.
+   */
+  outputs: {
+    tmy2?: SolarV1Station | null;
+    tmy3?: SolarV1Station | null;
+    intl?: SolarV1Station | null;
+    nsrdb?: SolarV1NsrdbCell | null;
+    /**
+     * Every station within radius, nearest first (ties by id), each with its dataset; only when all=1.
+     */
+    all_stations?: (SolarV1StationItem | SolarV1NsrdbItem)[];
+  };
+}
+/**
+ * A tmy2, tmy3 or intl station.
+ */
+export interface SolarV1Station {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+}
+/**
+ * An nsrdb grid cell.
+ */
+export interface SolarV1NsrdbCell {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Grid resolution, km.
+   */
+  resolution: number;
+}
+/**
+ * A tmy2, tmy3 or intl station in all_stations.
+ */
+export interface SolarV1StationItem {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * The dataset the entry belongs to.
+   */
+  dataset: 'tmy2' | 'tmy3' | 'intl';
+}
+/**
+ * An nsrdb grid cell in all_stations.
+ */
+export interface SolarV1NsrdbItem {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Grid resolution, km.
+   */
+  resolution: number;
+  /**
+   * The dataset the entry belongs to.
+   */
+  dataset: 'nsrdb';
+}
+/**
+ * Response of GET /api/solar/data_query/v2.{json,xml,csv}: as v1, plus weather_data_source on every entry and country on nsrdb entries; inputs echo api_key too when it was given as a query parameter (the v2 documentation example). all_stations as in v1 when all=1. Version 2 serves the same catalog as version 1 (one nsrdb dataset, no sub-datasets).
+ */
+export interface SolarDataQueryV2 {
+  /**
+   * Service version: 1.4.0.
+   */
+  version: '1.4.0';
+  /**
+   * Warnings, e.g. 'No intl data found for lat=40.0 lon=-105.0' for each dataset with nothing in range.
+   */
+  warnings: string[];
+  /**
+   * Why the request failed (422), one message per problem; empty on success.
+   */
+  errors: string[];
+  /**
+   * Always empty.
+   */
+  metadata: {};
+  /**
+   * The request's parameters echoed as strings, in request order.
+   */
+  inputs: {
+    [k: string]: string;
+  };
+  /**
+   * One key per dataset, in the order tmy2, tmy3, intl, nsrdb (null when nothing is in range), then all_stations when all=1; empty on a 422.
+   */
+  outputs: {
+    tmy2?: SolarV2Station | null;
+    tmy3?: SolarV2Station | null;
+    intl?: SolarV2Station | null;
+    nsrdb?: SolarV2NsrdbCell | null;
+    /**
+     * Every station within radius, nearest first (ties by id), each with its dataset; only when all=1.
+     */
+    all_stations?: (SolarV2StationItem | SolarV2NsrdbItem)[];
+  };
+}
+/**
+ * A tmy2, tmy3 or intl station.
+ */
+export interface SolarV2Station {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Source of the weather data used in simulation (v2).
+   */
+  weather_data_source: string;
+}
+/**
+ * An nsrdb grid cell.
+ */
+export interface SolarV2NsrdbCell {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Country (v2).
+   */
+  country: string | null;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Grid resolution, km.
+   */
+  resolution: number;
+  /**
+   * Source of the weather data used in simulation (v2).
+   */
+  weather_data_source: string;
+}
+/**
+ * A tmy2, tmy3 or intl station in all_stations.
+ */
+export interface SolarV2StationItem {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Source of the weather data used in simulation (v2).
+   */
+  weather_data_source: string;
+  /**
+   * The dataset the entry belongs to.
+   */
+  dataset: 'tmy2' | 'tmy3' | 'intl';
+}
+/**
+ * An nsrdb grid cell in all_stations.
+ */
+export interface SolarV2NsrdbItem {
+  /**
+   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   */
+  id: string;
+  /**
+   * City (may be empty).
+   */
+  city: string;
+  /**
+   * State: full upper-case name for tmy2, tmy3 and intl; title case for nsrdb.
+   */
+  state: string;
+  /**
+   * Country (v2).
+   */
+  country: string | null;
+  /**
+   * Latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Distance from the requested point, metres (haversine on a 6,371,008.8 m sphere, rounded).
+   */
+  distance: number;
+  /**
+   * Standard time offset from UTC, whole hours.
+   */
+  timezone: number;
+  /**
+   * Elevation, metres.
+   */
+  elevation: number;
+  /**
+   * Grid resolution, km.
+   */
+  resolution: number;
+  /**
+   * Source of the weather data used in simulation (v2).
+   */
+  weather_data_source: string;
+  /**
+   * The dataset the entry belongs to.
+   */
+  dataset: 'nsrdb';
+}
