@@ -12,8 +12,9 @@ import { startServerProcess } from './lib/server-process.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
+import { shared } from '../test/shared-data.ts';
 
-const national = join(process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared'), 'data', 'afdc', 'national_narrow', 'US_all_fuels_2021-07-29_5col_Brandon-C92.csv');
+const national = shared('data', 'afdc', 'national_narrow', 'US_all_fuels_2021-07-29_5col_Brandon-C92.csv');
 const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
 const quiet = () => {};
 

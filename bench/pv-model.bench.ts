@@ -3,12 +3,13 @@
 // a horizontal axis, gcr 0.4), after a warm-up. Weather files are read (not timed) from
 // /work/shared/pvwatts/weather.
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
+import { shared } from '../test/shared-data.ts';
 
-const weatherDir = join(process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared'), 'pvwatts', 'weather');
+const weatherDir = shared('pvwatts', 'weather');
 const FILES = ['723170TYA.CSV', '12839.tm2', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv', 'NLD_Amsterdam062400_IWEC.epw'];
 const WARMUP_RUNS = 30;
 const TIMED_RUNS = 200;

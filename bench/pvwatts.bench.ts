@@ -9,17 +9,16 @@
 //
 // PVWATTS_BENCH_SCALE multiplies the request counts (default 1).
 import { DuckDBInstance } from '@duckdb/node-api';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
 import { buildDataSet } from '../pipeline/build.ts';
 import { Random } from '../pipeline/sample/random.ts';
 import { load, percentile, type LoadResult } from './lib/load.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
+import { linkWeatherSources, weatherDir } from '../test/pv/reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
-const sharedDir = process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared');
-const weatherDir = join(sharedDir, 'pvwatts', 'weather');
 const made: string[] = [];
 const temporary = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
@@ -126,23 +125,8 @@ async function firstEstimates(server: ServerProcess, locations: string[]): Promi
 if (!existsSync(weatherDir)) {
   console.log(`\n${weatherDir} not found: no real weather files to measure`);
 } else {
-  const folders: Record<string, string> = {
-    '12839.tm2': 'tmy2',
-    'daggett_23161.tm2': 'tmy2',
-    '703165TY.csv': 'tmy3',
-    '723170TYA.CSV': 'tmy3',
-    'NLD_Amsterdam062400_IWEC.epw': 'intl',
-    'tmy_45.000_8.000_2005_2023.epw': 'intl',
-    'USA_AZ_Phoenix_TMY2.csv': 'intl',
-    'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv': 'nsrdb',
-    'des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv': 'nsrdb',
-    'fargo_nd_46.9_-96.8_mts1_60_tmy.csv': 'nsrdb',
-  };
   const source = temporary('pvwatts-source');
-  for (const [file, folder] of Object.entries(folders)) {
-    mkdirSync(join(source, 'climate', folder), { recursive: true });
-    symlinkSync(join(weatherDir, file), join(source, 'climate', folder, file));
-  }
+  linkWeatherSources(source);
   const dir = temporary('pvwatts-real');
   await buildDataSet({ outDir: dir, sourceDir: source, allowInvalid: false, repair: false, log: () => {} });
   const stations = await catalog(dir);

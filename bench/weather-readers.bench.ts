@@ -5,8 +5,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseWeatherText } from '../pipeline/readers/weather/index.ts';
+import { shared } from '../test/shared-data.ts';
 
-const climateDir = join(process.env.SHARED_DIR ?? join(import.meta.dirname, '..', '..', 'shared'), 'data', 'climate', 'weather');
+const climateDir = shared('data', 'climate', 'weather');
 const PASSES = 5;
 
 function loadTexts(directory: string): Array<{ name: string; text: string; bytes: number }> {

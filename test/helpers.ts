@@ -7,16 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
+import { shared, sharedDir } from './shared-data.ts';
+
+export { shared, sharedDir };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const sharedDir = resolve(repoRoot, '..', 'shared');
 export const hasShared = existsSync(join(sharedDir, 'wire', 'samples'));
 /** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent. */
 export const skipWithoutShared = hasShared ? false : `../shared is not present (${sharedDir})`;
-
-export function shared(...parts: string[]): string {
-  return join(sharedDir, ...parts);
-}
 
 export function readShared(...parts: string[]): string {
   return readFileSync(shared(...parts), 'utf8');

@@ -5,49 +5,31 @@
 // path: no Parquet, no cache), and the reference engine's outputs within the reference test's
 // tolerance; station_info must be the reference's.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
-import { shared, startTestServer, temporaryDir, withKey, buildQuietly, type TestServer } from './helpers.ts';
+import { startTestServer, temporaryDir, withKey, buildQuietly, type TestServer } from './helpers.ts';
+import {
+  hourlyError,
+  linkWeatherSources,
+  readReferenceCases,
+  referenceDataAvailable,
+  referenceDir,
+  REFERENCE_TOLERANCE,
+  summaryError,
+  WEATHER_SOURCE_FOLDERS,
+  weatherDir,
+} from './pv/reference-cases.ts';
 
-const referenceDir = shared('pvwatts', 'reference');
-const weatherDir = shared('pvwatts', 'weather');
-const available = existsSync(referenceDir) && existsSync(weatherDir);
-const skip = available ? false : `reference data not found at ${referenceDir}`;
-
-/** The source folder of each reference weather file. */
-const FOLDERS: Record<string, 'tmy2' | 'tmy3' | 'intl' | 'nsrdb'> = {
-  '12839.tm2': 'tmy2',
-  'daggett_23161.tm2': 'tmy2',
-  '703165TY.csv': 'tmy3',
-  '723170TYA.CSV': 'tmy3',
-  'NLD_Amsterdam062400_IWEC.epw': 'intl',
-  'tmy_45.000_8.000_2005_2023.epw': 'intl',
-  'USA_AZ_Phoenix_TMY2.csv': 'intl',
-  'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv': 'nsrdb',
-  'des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv': 'nsrdb',
-  'fargo_nd_46.9_-96.8_mts1_60_tmy.csv': 'nsrdb',
-};
-
-interface ReferenceCase {
-  weather: string;
-  label: string;
-  inputs: PvSystem;
-  station_info: Record<string, number | string>;
-  outputs: Record<string, number | number[]> | null;
-}
+const skip = referenceDataAvailable ? false : `reference data not found at ${referenceDir}`;
 
 let server: TestServer;
 
 before(async () => {
-  if (!available) return;
+  if (!referenceDataAvailable) return;
   const source = temporaryDir('pvwatts-source');
-  for (const [file, folder] of Object.entries(FOLDERS)) {
-    mkdirSync(join(source, 'climate', folder), { recursive: true });
-    symlinkSync(join(weatherDir, file), join(source, 'climate', folder, file));
-  }
+  linkWeatherSources(source);
   const dataDir = temporaryDir('pvwatts-real');
   await buildQuietly({ outDir: dataDir, sourceDir: source });
   server = await startTestServer(dataDir);
@@ -56,12 +38,6 @@ before(async () => {
 after(async () => {
   await server?.dispose();
 });
-
-function relativeError(actual: number, expected: number): number {
-  if (Number.isNaN(expected)) return Number.isNaN(actual) ? 0 : Infinity;
-  if (expected === 0) return Math.abs(actual) <= 1e-9 ? 0 : Infinity;
-  return Math.abs(actual - expected) / Math.abs(expected);
-}
 
 /** The query of a reference case; array type 4 has no tilt or azimuth in ssc, but the API requires them (unused). */
 function queryOf(inputs: PvSystem, hourly: boolean): string {
@@ -76,15 +52,13 @@ test('every reference case through the endpoint: simulate’s own numbers, withi
   let cases = 0;
   let worstMonthly = 0;
   let worstHourly = 0;
-  for (const file of readdirSync(referenceDir).filter((name) => name.endsWith('.jsonl')).sort()) {
-    const weatherName = file.slice(0, -'.jsonl'.length);
-    const folder = FOLDERS[weatherName];
+  for (const { weatherName, cases: references } of readReferenceCases()) {
+    const folder = WEATHER_SOURCE_FOLDERS[weatherName];
     assert.ok(folder, `${weatherName} has a source folder`);
     const station = stations.find((candidate) => candidate.source_file === `climate/${folder}/${weatherName}`);
     assert.ok(station, `a station was built from ${weatherName}`);
     assert.equal(station.dataset, folder);
     const site = prepareSite(await readWeatherFile(join(weatherDir, weatherName)));
-    const references = readFileSync(join(referenceDir, file), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as ReferenceCase);
     await t.test(weatherName, async () => {
       for (const reference of references) {
         const expected = reference.outputs;
@@ -121,10 +95,10 @@ test('every reference case through the endpoint: simulate’s own numbers, withi
           assert.equal(ours.length, theirs.length, `${reference.label} ${name}`);
           const perHour = theirs.length > 12;
           for (let i = 0; i < theirs.length; i++) {
-            const error = perHour ? Math.abs(ours[i]! - theirs[i]!) / Math.max(Math.abs(theirs[i]!), 1) : relativeError(ours[i]!, theirs[i]!);
+            const error = perHour ? hourlyError(ours[i]!, theirs[i]!) : summaryError(ours[i]!, theirs[i]!);
             if (perHour) worstHourly = Math.max(worstHourly, error);
             else worstMonthly = Math.max(worstMonthly, error);
-            assert.ok(error <= 1e-6, `${reference.label} ${name}[${i}]: ${ours[i]} vs ${theirs[i]}`);
+            assert.ok(error <= REFERENCE_TOLERANCE, `${reference.label} ${name}[${i}]: ${ours[i]} vs ${theirs[i]}`);
           }
         }
       }
@@ -135,7 +109,7 @@ test('every reference case through the endpoint: simulate’s own numbers, withi
 });
 
 test('lat/lon: Miami’s base case from the tmy2 station nearest its coordinates, within 1e-6 of the reference', { skip }, async () => {
-  const reference = JSON.parse(readFileSync(join(referenceDir, '12839.tm2.jsonl'), 'utf8').split('\n')[0]!) as ReferenceCase;
+  const reference = readReferenceCases('12839.tm2')[0]!.cases[0]!;
   assert.equal(reference.label, 'base_fixed_open_rack');
   const response = await server.get(withKey(`/api/pvwatts/v6.json?lat=25.79&lon=-80.27&dataset=tmy2&${queryOf(reference.inputs, false)}`, server.key));
   const answer = (await response.json()) as any;
@@ -144,6 +118,6 @@ test('lat/lon: Miami’s base case from the tmy2 station nearest its coordinates
   assert.equal(answer.station_info.solar_resource_file, '12839.tm2');
   assert.ok(answer.station_info.distance > 0 && answer.station_info.distance < 2000, String(answer.station_info.distance));
   const expected = reference.outputs!.ac_monthly as number[];
-  answer.outputs.ac_monthly.forEach((value: number, month: number) => assert.ok(relativeError(value, expected[month]!) <= 1e-6, `${month}: ${value} vs ${expected[month]}`));
-  assert.ok(relativeError(answer.outputs.ac_annual, reference.outputs!.ac_annual as number) <= 1e-6);
+  answer.outputs.ac_monthly.forEach((value: number, month: number) => assert.ok(summaryError(value, expected[month]!) <= REFERENCE_TOLERANCE, `${month}: ${value} vs ${expected[month]}`));
+  assert.ok(summaryError(answer.outputs.ac_annual, reference.outputs!.ac_annual as number) <= REFERENCE_TOLERANCE);
 });

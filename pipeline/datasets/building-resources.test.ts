@@ -3,8 +3,8 @@
 // bytes every time; stored items keep the source's values with keys in schema order.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -13,8 +13,9 @@ import { DataSetWriter, type Manifest } from '../dataset-writer.ts';
 import { describeIssue } from '../issues.ts';
 import { buildingResources, orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-resources.ts';
 import type { BuildOptions, DatasetReport } from './types.ts';
+import { shared } from '../../test/shared-data.ts';
 
-const fragments = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'building-resources');
+const fragments = shared('data', 'building-resources');
 const hasFragments = existsSync(join(fragments, 'resources_example_nid718_BESTEST.json'));
 const made: string[] = [];
 after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { readWeatherFile, type WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvResult, type PvSystem } from './index.ts';
+import { shared } from '../../test/shared-data.ts';
 
-const weatherDir = fileURLToPath(new URL('../../../shared/pvwatts/weather/', import.meta.url));
+const weatherDir = shared('pvwatts', 'weather');
 const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
 const system: PvSystem = { system_capacity: 4, module_type: 0, losses: 14, array_type: 0, tilt: 30, azimuth: 180, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96 };
 
@@ -22,7 +23,7 @@ function southern(weather: WeatherData): WeatherData {
 describe('a whole PVWatts run (§13)', { skip }, () => {
   it('in the southern hemisphere, an array facing north (azimuth 0) yields more than one facing south', async () => {
     for (const file of ['723170TYA.CSV', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv']) {
-      const site = prepareSite(southern(await readWeatherFile(`${weatherDir}${file}`)));
+      const site = prepareSite(southern(await readWeatherFile(join(weatherDir, file))));
       const north = annualAc(simulate({ ...system, azimuth: 0 }, site));
       const south = annualAc(simulate({ ...system, azimuth: 180 }, site));
       assert.ok(north > 1.3 * south, `${file}: north ${north}, south ${south}`);
@@ -35,14 +36,14 @@ describe('a whole PVWatts run (§13)', { skip }, () => {
   });
 
   it('in the southern hemisphere, east- and west-facing arrays yield about the same', async () => {
-    const site = prepareSite(southern(await readWeatherFile(`${weatherDir}723170TYA.CSV`)));
+    const site = prepareSite(southern(await readWeatherFile(join(weatherDir, '723170TYA.CSV'))));
     const east = annualAc(simulate({ ...system, azimuth: 90 }, site));
     const west = annualAc(simulate({ ...system, azimuth: 270 }, site));
     assert.ok(Math.abs(east - west) / east < 0.1, `${east} vs ${west}`);
   });
 
   it('returns hourly arrays only when asked, with zero power and ambient cell temperature at night', async () => {
-    const site = prepareSite(await readWeatherFile(`${weatherDir}12839.tm2`));
+    const site = prepareSite(await readWeatherFile(join(weatherDir, '12839.tm2')));
     const summary = simulate(system, site);
     assert.ok(summary.ok && summary.outputs.ac === undefined);
     const hourly = simulate(system, site, { hourly: true });
@@ -57,7 +58,7 @@ describe('a whole PVWatts run (§13)', { skip }, () => {
   });
 
   it('fails like ssc on input errors and on out-of-range records', async () => {
-    const weather = await readWeatherFile(`${weatherDir}12839.tm2`);
+    const weather = await readWeatherFile(join(weatherDir, '12839.tm2'));
     const site = prepareSite(weather);
     assert.deepEqual(simulate({ ...system, gcr: 3.5 }, site), { ok: false, error: 'fail(gcr, max=3): 3.5', station: site.station, warnings: [] });
     const north = simulate({ ...system, azimuth: 360 }, site);
@@ -69,14 +70,14 @@ describe('a whole PVWatts run (§13)', { skip }, () => {
   });
 
   it('rejects sub-hourly data without a minute column', async () => {
-    const weather = await readWeatherFile(`${weatherDir}12839.tm2`);
+    const weather = await readWeatherFile(join(weatherDir, '12839.tm2'));
     const doubled = { ...weather, length: 17520 };
     const result = simulate(system, prepareSite(doubled));
     assert.ok(!result.ok && result.error === 'subhourly weather files must specify the minute for each record');
   });
 
   it('with gcr 0 a self-shaded tracker has NaN POA and DC sums and no AC, as in ssc', async () => {
-    const site = prepareSite(await readWeatherFile(`${weatherDir}12839.tm2`));
+    const site = prepareSite(await readWeatherFile(join(weatherDir, '12839.tm2')));
     const result = simulate({ ...system, array_type: 2, tilt: 0, gcr: 0 }, site);
     assert.ok(result.ok);
     assert.ok(result.outputs.poa_monthly.every(Number.isNaN) && result.outputs.dc_monthly.every(Number.isNaN));

@@ -1,51 +1,20 @@
-// Every case of the reference engine (ssc 2018.11.11.r4, /work/shared/pvwatts/reference/*.jsonl)
+// Every case of the reference engine (ssc 2018.11.11.r4, ../shared/pvwatts/reference/*.jsonl)
 // against the weather readers + model: monthly and annual outputs within 1e-6 relative (|x| ≤ 1e-9
 // where the reference is 0, NaN equal to NaN), hourly arrays within 1e-6 × max(|ref|, 1), and the
 // station information exactly. Prints the worst error per output.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
-import { prepareSite, simulate, type PvSystem } from '../../server/pv/index.ts';
-
-const pvwattsDir = fileURLToPath(new URL('../../../shared/pvwatts/', import.meta.url));
-const referenceDir = `${pvwattsDir}reference/`;
-const weatherDir = `${pvwattsDir}weather/`;
-const available = existsSync(referenceDir) && existsSync(weatherDir);
-
-const RELATIVE_TOLERANCE = 1e-6;
-const ZERO_TOLERANCE = 1e-9;
-
-interface ReferenceCase {
-  weather: string;
-  label: string;
-  inputs: PvSystem;
-  station_info: Record<string, number | string>;
-  outputs: Record<string, number | number[]> | null;
-  error?: string;
-}
+import { prepareSite, simulate } from '../../server/pv/index.ts';
+import { hourlyError, readReferenceCases, referenceDataAvailable, referenceDir, REFERENCE_TOLERANCE, summaryError, weatherDir } from './reference-cases.ts';
 
 interface Worst {
   error: number;
   where: string;
 }
 
-/** Error of a monthly or annual value, scaled so that 1 is the tolerance's edge × 1e6. */
-function summaryError(actual: number, expected: number): number {
-  if (Number.isNaN(expected)) return Number.isNaN(actual) ? 0 : Number.POSITIVE_INFINITY;
-  if (expected === 0) return Math.abs(actual) <= ZERO_TOLERANCE ? 0 : Number.POSITIVE_INFINITY;
-  const error = Math.abs(actual - expected) / Math.abs(expected);
-  return Number.isNaN(error) ? Number.POSITIVE_INFINITY : error;
-}
-
-function hourlyError(actual: number, expected: number): number {
-  if (Number.isNaN(expected)) return Number.isNaN(actual) ? 0 : Number.POSITIVE_INFINITY;
-  const error = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1);
-  return Number.isNaN(error) ? Number.POSITIVE_INFINITY : error;
-}
-
-test('PVWatts v5 reproduces every reference case', { skip: !available && `reference data not found at ${pvwattsDir}` }, async (t) => {
+test('PVWatts v5 reproduces every reference case', { skip: !referenceDataAvailable && `reference data not found at ${referenceDir}` }, async (t) => {
   const worst = new Map<string, Worst>();
   const worstSoFar = (output: string) => worst.get(output)?.error ?? -1;
   const note = (output: string, error: number, where: string) => {
@@ -53,16 +22,13 @@ test('PVWatts v5 reproduces every reference case', { skip: !available && `refere
     if (current === undefined || error > current.error) worst.set(output, { error, where });
   };
   let cases = 0;
-  const files = readdirSync(referenceDir).filter((name) => name.endsWith('.jsonl')).sort();
-  assert.ok(files.length > 0, 'no reference files');
+  const referenceFiles = readReferenceCases();
+  assert.ok(referenceFiles.length > 0, 'no reference files');
 
-  for (const file of files) {
-    const weatherName = file.slice(0, -'.jsonl'.length);
+  for (const { weatherName, cases: references } of referenceFiles) {
     await t.test(weatherName, async (t) => {
-      const site = prepareSite(await readWeatherFile(`${weatherDir}${weatherName}`));
-      const lines = readFileSync(`${referenceDir}${file}`, 'utf8').split('\n').filter((line) => line.length > 0);
-      for (const line of lines) {
-        const reference = JSON.parse(line) as ReferenceCase;
+      const site = prepareSite(await readWeatherFile(join(weatherDir, weatherName)));
+      for (const reference of references) {
         cases++;
         await t.test(reference.label, () => {
           const expected = reference.outputs;
@@ -84,7 +50,7 @@ test('PVWatts v5 reproduces every reference case', { skip: !available && `refere
             if (typeof value === 'number') {
               const error = summaryError(actual as number, value);
               note(name, error, where);
-              assert.ok(error <= RELATIVE_TOLERANCE, `${name}: ${actual} vs ${value}`);
+              assert.ok(error <= REFERENCE_TOLERANCE, `${name}: ${actual} vs ${value}`);
               continue;
             }
             const values = actual as ArrayLike<number>;
@@ -93,7 +59,7 @@ test('PVWatts v5 reproduces every reference case', { skip: !available && `refere
             for (let i = 0; i < value.length; i++) {
               const error = perValue(values[i]!, value[i]!);
               if (error > worstSoFar(name)) note(name, error, `${where} [${i}]`);
-              if (!(error <= RELATIVE_TOLERANCE)) assert.fail(`${name}[${i}]: ${values[i]} vs ${value[i]}`);
+              if (!(error <= REFERENCE_TOLERANCE)) assert.fail(`${name}[${i}]: ${values[i]} vs ${value[i]}`);
             }
           }
         });

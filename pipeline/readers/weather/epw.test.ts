@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
+import { shared } from '../../../test/shared-data.ts';
 
-const weatherDir = fileURLToPath(new URL('../../../../shared/pvwatts/weather/', import.meta.url));
-const climateDir = fileURLToPath(new URL('../../../../shared/data/climate/weather/', import.meta.url));
+const weatherDir = shared('pvwatts', 'weather');
+const climateDir = shared('data', 'climate', 'weather');
 const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
-const amsterdam = `${weatherDir}NLD_Amsterdam062400_IWEC.epw`;
-const pvgis = `${weatherDir}tmy_45.000_8.000_2005_2023.epw`;
+const amsterdam = join(weatherDir, 'NLD_Amsterdam062400_IWEC.epw');
+const pvgis = join(weatherDir, 'tmy_45.000_8.000_2005_2023.epw');
 const HEADER_LINES = 8;
 
 /** The lines of a file with field `field` of record `record` replaced. */
@@ -97,7 +98,7 @@ describe('EPW reader', { skip }, () => {
   });
 
   it('reads a file whose last line has no line ending', { skip: !existsSync(climateDir) }, async () => {
-    const weather = await readWeatherFile(`${climateDir}intl/weather_noLineEnding.epw`);
+    const weather = await readWeatherFile(join(climateDir, 'intl/weather_noLineEnding.epw'));
     assert.equal(weather.length, 8760);
     assert.equal(weather.hour[8759], 23);
   });

@@ -2,24 +2,23 @@
 // pipeline's TMY2/TMY3/international files (gzip-compressed).
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { readWeatherFile, WeatherFileError } from './index.ts';
+import { shared, sharedDir } from '../../../test/shared-data.ts';
 
-const sharedDir = fileURLToPath(new URL('../../../../shared/', import.meta.url));
 const directories = ['pvwatts/weather', 'data/climate/weather/tmy2', 'data/climate/weather/tmy3', 'data/climate/weather/intl'];
 
 describe('every shared weather file parses', { skip: !existsSync(sharedDir) && `shared data not found at ${sharedDir}` }, () => {
   for (const directory of directories) {
-    const path = `${sharedDir}${directory}/`;
+    const path = join(sharedDir, directory);
     it(`${directory}: 8760 hourly records with plausible values`, { skip: !existsSync(path) }, async () => {
       const files = readdirSync(path).filter((name) => !name.endsWith('.md'));
       assert.ok(files.length > 0);
       for (const file of files) {
-        const weather = await readWeatherFile(`${path}${file}`);
+        const weather = await readWeatherFile(join(path, file));
         assert.equal(weather.length, 8760, file);
         assert.equal(weather.stepSeconds, 3600, file);
         assert.ok(weather.header.lat >= -90 && weather.header.lat <= 90, file);
@@ -31,7 +30,7 @@ describe('every shared weather file parses', { skip: !existsSync(sharedDir) && `
   }
 
   it('reports errors in a gzip file against the .gz path and the line of the inner file', async () => {
-    const miami = readFileSync(`${sharedDir}pvwatts/weather/12839.tm2`, 'utf8');
+    const miami = readFileSync(shared('pvwatts', 'weather', '12839.tm2'), 'utf8');
     const directory = mkdtempSync(join(tmpdir(), 'weather-'));
     try {
       const path = join(directory, '12839.tm2.gz');

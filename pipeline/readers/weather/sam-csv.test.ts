@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
+import { shared } from '../../../test/shared-data.ts';
 
-const weatherDir = fileURLToPath(new URL('../../../../shared/pvwatts/weather/', import.meta.url));
+const weatherDir = shared('pvwatts', 'weather');
 const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
-const psm = `${weatherDir}phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv`;
-const fromTmy2 = `${weatherDir}USA_AZ_Phoenix_TMY2.csv`;
+const psm = join(weatherDir, 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv');
+const fromTmy2 = join(weatherDir, 'USA_AZ_Phoenix_TMY2.csv');
 
 function failsAt(line: number, pattern: RegExp) {
   return (error: unknown) => error instanceof WeatherFileError && error.line === line && pattern.test(error.problem);

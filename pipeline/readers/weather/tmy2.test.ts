@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
+import { shared } from '../../../test/shared-data.ts';
 
-const weatherDir = fileURLToPath(new URL('../../../../shared/pvwatts/weather/', import.meta.url));
-const climateDir = fileURLToPath(new URL('../../../../shared/data/climate/weather/', import.meta.url));
+const weatherDir = shared('pvwatts', 'weather');
+const climateDir = shared('data', 'climate', 'weather');
 const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
-const miami = `${weatherDir}12839.tm2`;
+const miami = join(weatherDir, '12839.tm2');
 
 function failsAt(line: number, pattern: RegExp) {
   return (error: unknown) => error instanceof WeatherFileError && error.line === line && pattern.test(error.problem);
@@ -66,7 +67,7 @@ describe('TMY2 reader', { skip }, () => {
   });
 
   it('reads every real TMY2 file of the climate set (gzip) with 8760 plausible records', { skip: !existsSync(climateDir) }, async () => {
-    const boulder = await readWeatherFile(`${climateDir}tmy2/94018.tm2.gz`);
+    const boulder = await readWeatherFile(join(climateDir, 'tmy2/94018.tm2.gz'));
     assert.equal(boulder.header.city, 'BOULDER');
     assert.equal(boulder.header.lat, 40 + 1 / 60);
     assert.equal(boulder.length, 8760);

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { detectWeatherFormat, parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
+import { shared } from '../../../test/shared-data.ts';
 
-const weatherDir = fileURLToPath(new URL('../../../../shared/pvwatts/weather/', import.meta.url));
-const climateDir = fileURLToPath(new URL('../../../../shared/data/climate/weather/', import.meta.url));
+const weatherDir = shared('pvwatts', 'weather');
+const climateDir = shared('data', 'climate', 'weather');
 const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
-const greensboro = `${weatherDir}723170TYA.CSV`;
+const greensboro = join(weatherDir, '723170TYA.CSV');
 
 function failsAt(line: number | undefined, pattern: RegExp) {
   return (error: unknown) => error instanceof WeatherFileError && error.line === line && pattern.test(error.problem);
@@ -77,7 +78,7 @@ describe('TMY3 reader', { skip }, () => {
   });
 
   it('reads the gzip-compressed climate files like their decompressed text', { skip: !existsSync(climateDir) }, async () => {
-    const path = `${climateDir}tmy3/724699TYA.CSV.gz`;
+    const path = join(climateDir, 'tmy3/724699TYA.CSV.gz');
     const fromGzip = await readWeatherFile(path);
     const fromText = parseWeatherText('724699TYA.CSV', gunzipSync(readFileSync(path)).toString('utf8'));
     assert.deepEqual(fromGzip, fromText);
