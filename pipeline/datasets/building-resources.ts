@@ -11,7 +11,7 @@
 //   events*.json      events, likewise (the events endpoint's JSON)
 //   any other *.json  vocabulary terms: {"result":[term, ...]} (the taxonomy endpoint's JSON) or an
 //                     array of terms; each term names its vocabulary_machine_name
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
@@ -21,6 +21,7 @@ import { describeIssue, type Issue } from '../issues.ts';
 import { readDrupalNodes, readVocabularyTerms, type KeyedRecord } from '../readers/building-resources.ts';
 import { generateBuildingResources } from '../sample/building-resources.ts';
 import { emptyReport, type DatasetBuilder, type DatasetReport } from './types.ts';
+import { namesInSourceFolder } from './source-folder.ts';
 
 export const DATASET = 'building_resources';
 export const SOURCE_FOLDER = 'building-resources';
@@ -248,14 +249,8 @@ interface Sources {
 
 function sourceFiles(sourceDir: string): string[] {
   const folder = join(sourceDir, SOURCE_FOLDER);
-  try {
-    if (!statSync(folder).isDirectory()) return [];
-  } catch {
-    return [];
-  }
-  return readdirSync(folder)
+  return namesInSourceFolder(folder)
     .filter((name) => /\.json(\.gz)?$/i.test(name))
-    .sort()
     .map((name) => join(folder, name));
 }
 

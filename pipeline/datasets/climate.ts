@@ -12,7 +12,7 @@
 // ingested.
 import { DuckDBInstance, DuckDBTableFunction, FLOAT, INTEGER, version as duckdbVersion, type DuckDBConnection, type DuckDBDataChunk, type DuckDBVector } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import { sampleClimateStations } from '../sample/climate-stations.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, titleCase, usStateName, WEATHER_DATA_SOURCE } from '../sample/climate-places.ts';
 import { recordIssues } from '../validate.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
+import { namesInSourceFolder } from './source-folder.ts';
 
 export const DATASET = 'climate';
 export const STATION_SCHEMA = '/api/schemas/climate-station.schema.json';
@@ -282,14 +283,7 @@ export function climateSourceFiles(sourceDir: string, notes: Issue[] = []): Sour
   const files: SourceFileEntry[] = [];
   for (const dataset of CLIMATE_DATASETS) {
     const folder = join(sourceDir, SOURCE_FOLDER, dataset);
-    let names: string[];
-    try {
-      if (!statSync(folder).isDirectory()) continue;
-      names = readdirSync(folder).sort();
-    } catch {
-      continue;
-    }
-    for (const name of names) {
+    for (const name of namesInSourceFolder(folder)) {
       if (name.startsWith('.')) continue;
       const path = join(folder, name);
       if (!FOLDER_FILES[dataset].test(name)) {

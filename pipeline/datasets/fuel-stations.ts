@@ -1,6 +1,6 @@
 // The fuel station data set: AFDC exports (CSV by header name, or the API's own JSON) or the
 // seeded sample, validated against the source schema, written as one Parquet file sorted by id.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import zipcodes from 'zipcodes';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
@@ -13,6 +13,7 @@ import { readAfdcJson } from '../readers/afdc-json.ts';
 import { generateStations } from '../sample/stations.ts';
 import { recordIssues } from '../validate.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
+import { namesInSourceFolder } from './source-folder.ts';
 
 export const SOURCE_SCHEMA = '/api/schemas/fuel-station-source.schema.json';
 export const SOURCE_FOLDER = 'alt-fuel-stations';
@@ -75,14 +76,8 @@ export function checkStation(values: Record<string, unknown>, where: Pick<Issue,
 
 function sourceFiles(sourceDir: string): string[] {
   const folder = join(sourceDir, SOURCE_FOLDER);
-  try {
-    if (!statSync(folder).isDirectory()) return [];
-  } catch {
-    return [];
-  }
-  return readdirSync(folder)
+  return namesInSourceFolder(folder)
     .filter((name) => /\.(csv|json)(\.gz)?$/i.test(name))
-    .sort()
     .map((name) => join(folder, name));
 }
 

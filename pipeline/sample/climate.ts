@@ -16,6 +16,7 @@
 //   clouds flatten;
 // - wind: a station mean, daily gusts (log-normal), an afternoon maximum;
 // - albedo: 0.2, 0.6 on days below −2 °C (snow).
+import type { WeatherColumns } from '../readers/weather/weather-data.ts';
 import { Random } from './random.ts';
 
 export const HOURS_PER_YEAR = 8760;
@@ -27,21 +28,8 @@ const MONTH_STARTS = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365
 export const SAMPLE_YEAR = 1990;
 
 /** The columns the estimator reads (schemas/climate-hourly.schema.json), one value per hour. */
-export interface HourlyColumns {
-  year: Float32Array;
-  month: Float32Array;
-  day: Float32Array;
-  hour: Float32Array;
-  minute: Float32Array;
-  ghi: Float32Array;
-  dni: Float32Array;
-  dhi: Float32Array;
-  tdry: Float32Array;
-  wspd: Float32Array;
-  alb: Float32Array;
-}
-
-export const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const satisfies readonly (keyof HourlyColumns)[];
+export const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const satisfies readonly (keyof WeatherColumns)[];
+export type HourlyColumns = Pick<WeatherColumns, (typeof HOURLY_COLUMNS)[number]>;
 
 export function allocateHourly(records = HOURS_PER_YEAR): HourlyColumns {
   const columns = {} as HourlyColumns;
