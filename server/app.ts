@@ -4,7 +4,6 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { contractRoutes } from './contract/index.ts';
 import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
-import { pvSitesOf } from './data/pv-sites.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
@@ -33,9 +32,9 @@ export function trustProxyValue(setting: string | undefined): boolean | number |
 
 function health(data: DataHolder) {
   return (_req: Request, res: Response) => {
-    const { manifest, dir, climate } = data.dataSet;
+    const { manifest, dir, climate, pvSites } = data.dataSet;
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, climate_cache: climate.cacheStats(), pv_site_cache: pvSitesOf(climate).stats(), manifest });
+    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, climate_cache: climate.cacheStats(), pv_site_cache: pvSites.stats(), manifest });
   };
 }
 

@@ -64,7 +64,9 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
     await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
   }
-  const openDataSet = (dir: string) => DataSet.open(dir, { climateCacheBytes: Math.round(settings.climateCacheMb * 1024 * 1024) });
+  const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
+  const openDataSet = (dir: string) =>
+    DataSet.open(dir, { climateCacheBytes: bytes(settings.climateCacheMb), pvSiteCacheBytes: bytes(settings.pvSiteCacheMb), pvWorkers: settings.pvWorkers });
   const data = new DataHolder(await openDataSet(dataDir));
   const now = options.now ?? Date.now;
   const publicUrl = settings.publicUrl ?? `http://${settings.host}:${settings.port}`;

@@ -1,5 +1,6 @@
 // Server settings (INTERFACE.md): each an environment variable and a `--flag` of `npm start`.
 import { parseArgs } from 'node:util';
+import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
 
 export interface Settings {
@@ -28,6 +29,10 @@ export interface Settings {
   redisTimeoutMs: number;
   /** Memory cap of the climate store's cache of stations' hourly weather (MB). */
   climateCacheMb: number;
+  /** Memory cap of the estimator's cache of prepared sites (MB). */
+  pvSiteCacheMb: number;
+  /** Worker threads for monthly estimates; 0 runs them on the main thread. */
+  pvWorkers: number;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -43,6 +48,8 @@ export const defaults = {
   redisTimeoutMs: 200,
   redisPrefix: 'nrel-compat:',
   climateCacheMb: 256,
+  pvSiteCacheMb: 256,
+  pvWorkers: DEFAULT_WORKERS,
 } as const satisfies Partial<Settings>;
 
 export function withDefaults(settings: ServerSettings): Settings {
@@ -69,6 +76,8 @@ const flags = {
   'shutdown-timeout': 'SHUTDOWN_TIMEOUT',
   'redis-timeout-ms': 'REDIS_TIMEOUT_MS',
   'climate-cache-mb': 'CLIMATE_CACHE_MB',
+  'pv-site-cache-mb': 'PV_SITE_CACHE_MB',
+  'pv-workers': 'PV_WORKERS',
 } as const;
 
 function count(name: string, text: string | undefined, fallback: number, minimum = 0): number {
@@ -82,6 +91,14 @@ function megabytes(name: string, text: string | undefined, fallback: number): nu
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!/^\s*\d+(\.\d+)?\s*$/.test(text) || !Number.isFinite(value)) throw new Error(`${name} must be a number of megabytes, not ${text}`);
+  return value;
+}
+
+/** PV_WORKERS: a number of threads from 0 to 64, or `auto` (one per core, at most 4). */
+function workers(text: string | undefined): number {
+  if (text === undefined || text === '' || text.trim() === 'auto') return DEFAULT_WORKERS;
+  const value = count('PV_WORKERS', text, DEFAULT_WORKERS);
+  if (value > 64) throw new Error(`PV_WORKERS must be a whole number from 0 to 64, or auto, not ${text}`);
   return value;
 }
 
@@ -112,5 +129,7 @@ export function readSettings(argv: string[] = process.argv.slice(2), env: NodeJS
     shutdownTimeout: count('SHUTDOWN_TIMEOUT', get('shutdown-timeout'), defaults.shutdownTimeout),
     redisTimeoutMs: count('REDIS_TIMEOUT_MS', get('redis-timeout-ms'), defaults.redisTimeoutMs, 1),
     climateCacheMb: megabytes('CLIMATE_CACHE_MB', get('climate-cache-mb'), defaults.climateCacheMb),
+    pvSiteCacheMb: megabytes('PV_SITE_CACHE_MB', get('pv-site-cache-mb'), defaults.pvSiteCacheMb),
+    pvWorkers: workers(get('pv-workers')),
   };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Database } from './database.ts';
 import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
+import { pvSiteCacheFor, type PvSiteCache } from './pv-sites.ts';
 import { StationStore } from './stations.ts';
 
 export interface DataFile {
@@ -24,6 +25,18 @@ export interface Manifest {
   datasets: Record<string, { files: Record<string, DataFile>; rejected: number; repaired: number; rejects_file?: string }>;
 }
 
+/** The caps of a data set's caches and the estimator's threads (server settings; defaults for tests and tools). */
+export interface DataSetOptions {
+  /** Cap of the climate store's cache of stations' hourly weather (CLIMATE_CACHE_MB). */
+  climateCacheBytes?: number;
+  /** Cap of the estimator's prepared-site cache (PV_SITE_CACHE_MB). */
+  pvSiteCacheBytes?: number;
+  /** Worker threads for estimates (PV_WORKERS); 0, the default here, runs them on the main thread. */
+  pvWorkers?: number;
+}
+
+const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+
 export class DataSet {
   private constructor(
     readonly dir: string,
@@ -32,6 +45,8 @@ export class DataSet {
     readonly stations: StationStore,
     readonly buildingResources: BuildingResourceStore,
     readonly climate: ClimateStore,
+    /** The estimator's prepared sites of this data set's climate stations. */
+    readonly pvSites: PvSiteCache,
   ) {}
 
   static manifestPath(dir: string): string {
@@ -42,8 +57,7 @@ export class DataSet {
     return existsSync(DataSet.manifestPath(dir));
   }
 
-  /** `climateCacheBytes`: the cap of the climate store's station cache (CLIMATE_CACHE_MB; 256 MB by default). */
-  static async open(dir: string, options: { climateCacheBytes?: number } = {}): Promise<DataSet> {
+  static async open(dir: string, options: DataSetOptions = {}): Promise<DataSet> {
     const manifest = JSON.parse(readFileSync(DataSet.manifestPath(dir), 'utf8')) as Manifest;
     const fileOf = (dataset: string, file: string) => {
       const entry = manifest.datasets[dataset]?.files[file];
@@ -53,7 +67,8 @@ export class DataSet {
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
     const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
     const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
-    return new DataSet(dir, manifest, db, stations, buildingResources, climate);
+    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? DEFAULT_CACHE_BYTES, options.pvWorkers ?? 0);
+    return new DataSet(dir, manifest, db, stations, buildingResources, climate, pvSites);
   }
 
   close(): void {

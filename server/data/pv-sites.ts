@@ -8,18 +8,7 @@ import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
-import { estimatorPool, shareSite, workerCountFromEnvironment, type PvWorkerPool } from './pv-workers.ts';
-
-/** Default memory cap of the prepared-site cache; `PV_SITE_CACHE_MB` sets another. */
-export const DEFAULT_SITE_CACHE_MB = 256;
-
-/** The cache cap from `PV_SITE_CACHE_MB` (megabytes; default 256; 0 keeps nothing). */
-export function siteCacheBytesFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.PV_SITE_CACHE_MB;
-  const megabytes = text === undefined || text === '' ? DEFAULT_SITE_CACHE_MB : Number(text);
-  if (!Number.isFinite(megabytes) || megabytes < 0) throw new Error(`PV_SITE_CACHE_MB must be a number of megabytes, not ${text}`);
-  return Math.round(megabytes * 1024 * 1024);
-}
+import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
 
 /** Characters of JSON text per value of a weather array kept for hourly answers (`-12.300000190734863,` is 20). */
 const KEPT_JSON_BYTES_PER_VALUE = 12;
@@ -127,15 +116,10 @@ export class PvSiteCache {
   }
 }
 
-const caches = new WeakMap<ClimateStore, PvSiteCache>();
-
-/** The prepared-site cache of a climate store (made on first use, capped by `PV_SITE_CACHE_MB`). */
-export function pvSitesOf(climate: ClimateStore, maxBytes?: number): PvSiteCache {
-  let cache = caches.get(climate);
-  if (!cache) {
-    const bytes = maxBytes ?? siteCacheBytesFromEnvironment();
-    cache = new PvSiteCache(bytes, (station) => climate.weather(station), workerCountFromEnvironment() > 0 ? () => estimatorPool(bytes)! : null);
-    caches.set(climate, cache);
-  }
-  return cache;
+/**
+ * The prepared-site cache of a climate store, capped at `maxBytes` (PV_SITE_CACHE_MB), whose
+ * estimates run in the process's pool of `workers` threads (PV_WORKERS; 0: on the main thread).
+ */
+export function pvSiteCacheFor(climate: ClimateStore, maxBytes: number, workers: number): PvSiteCache {
+  return new PvSiteCache(maxBytes, (station) => climate.weather(station), workers > 0 ? () => estimatorPool(workers, maxBytes)! : null);
 }

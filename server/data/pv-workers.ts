@@ -25,17 +25,8 @@ export interface WorkerReply {
   missing?: true;
 }
 
-/** The default number of workers: one per core, at most 4. */
+/** The default number of workers (PV_WORKERS=auto): one per core, at most 4. */
 export const DEFAULT_WORKERS = Math.min(4, availableParallelism());
-
-/** PV_WORKERS: worker threads for monthly estimates; 0 runs them on the main thread. Default: one per core, at most 4. */
-export function workerCountFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env.PV_WORKERS;
-  if (text === undefined || text === '' || text === 'auto') return DEFAULT_WORKERS;
-  const count = Number(text);
-  if (!Number.isInteger(count) || count < 0 || count > 64) throw new Error(`PV_WORKERS must be a whole number from 0 to 64, or auto, not ${text}`);
-  return count;
-}
 
 function shared<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(array: T): T {
   if (array.buffer instanceof SharedArrayBuffer) return array;
@@ -147,11 +138,11 @@ export class PvWorkerPool {
 
 let pool: PvWorkerPool | null | undefined;
 
-/** The process's pool (PV_WORKERS threads, made on first use), or null when estimates run on the main thread. */
-export function estimatorPool(maxSiteBytes: number): PvWorkerPool | null {
-  if (pool === undefined) {
-    const size = workerCountFromEnvironment();
-    pool = size > 0 ? new PvWorkerPool(size, maxSiteBytes) : null;
-  }
+/**
+ * The process's pool of `size` threads (PV_WORKERS), made on first use and shared by every data set
+ * the process opens, or null when estimates run on the main thread.
+ */
+export function estimatorPool(size: number, maxSiteBytes: number): PvWorkerPool | null {
+  if (pool === undefined) pool = size > 0 ? new PvWorkerPool(size, maxSiteBytes) : null;
   return pool;
 }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { PvwattsV6Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
-import { pvSitesOf, type PvSiteCache } from '../data/pv-sites.ts';
+import type { PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
@@ -195,7 +195,7 @@ export const pvwattsV6: Endpoint = {
       distance = found.distanceMetres;
     }
 
-    const sites = pvSitesOf(climate);
+    const sites = data.pvSites;
     const { site, key, bytes } = await sites.entry(station);
     const system: PvSystem = {
       system_capacity: values.system_capacity,

@@ -1,0 +1,60 @@
+// Server settings: every variable of the README's table is also a `--flag` of `npm start` (INTERFACE.md),
+// the flag winning over the environment; bad values are refused with the variable's name.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { DEFAULT_WORKERS } from './data/pv-workers.ts';
+import { readSettings } from './settings.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const tableStart = readme.indexOf('| variable | default | meaning |');
+const documented = [...readme.slice(tableStart, readme.indexOf('\n\n', tableStart)).matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]!);
+
+/** A value each setting accepts, and how it reads back. */
+const samples: Record<string, [text: string, read: (settings: ReturnType<typeof readSettings>) => unknown, expected: unknown]> = {
+  PORT: ['9191', (s) => s.port, 9191],
+  HOST: ['0.0.0.0', (s) => s.host, '0.0.0.0'],
+  DATA_DIR: ['/srv/data', (s) => s.dataDir, '/srv/data'],
+  KEYS_FILE: ['/srv/keys.json', (s) => s.keysFile, '/srv/keys.json'],
+  DEMO_KEY: ['off', (s) => s.demoKey, false],
+  DEMO_KEY_HOURLY_LIMIT: ['7', (s) => s.demoHourlyLimit, 7],
+  DEMO_KEY_DAILY_LIMIT: ['8', (s) => s.demoDailyLimit, 8],
+  KEY_HOURLY_LIMIT: ['9', (s) => s.keyHourlyLimit, 9],
+  KEY_DAILY_LIMIT: ['10', (s) => s.keyDailyLimit, 10],
+  REDIS_URL: ['redis://127.0.0.1:6390/2', (s) => s.redisUrl, 'redis://127.0.0.1:6390/2'],
+  REDIS_PREFIX: ['here:', (s) => s.redisPrefix, 'here:'],
+  REDIS_TIMEOUT_MS: ['50', (s) => s.redisTimeoutMs, 50],
+  TRUST_PROXY: ['loopback', (s) => s.trustProxy, 'loopback'],
+  PUBLIC_URL: ['https://api.example.org', (s) => s.publicUrl, 'https://api.example.org'],
+  LOG_LEVEL: ['warn', (s) => s.logLevel, 'warn'],
+  SHUTDOWN_TIMEOUT: ['5', (s) => s.shutdownTimeout, 5],
+  PV_WORKERS: ['0', (s) => s.pvWorkers, 0],
+  PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],
+  CLIMATE_CACHE_MB: ['64', (s) => s.climateCacheMb, 64],
+};
+
+const flagOf = (variable: string) => `--${variable.toLowerCase().replaceAll('_', '-')}`;
+
+test('every setting of the README is an environment variable and a flag, and the flag wins', () => {
+  assert.ok(documented.length >= 19, `the README's table lists ${documented.length} settings`);
+  assert.deepEqual([...documented].sort(), Object.keys(samples).sort(), 'a sample value for each documented setting');
+  for (const variable of documented) {
+    const [text, read, expected] = samples[variable]!;
+    assert.equal(read(readSettings([], { [variable]: text })), expected, `${variable} from the environment`);
+    assert.equal(read(readSettings([`${flagOf(variable)}=${text}`], {})), expected, `${flagOf(variable)}`);
+    const other = readSettings([], {});
+    assert.equal(read(readSettings([`${flagOf(variable)}=${text}`], { [variable]: String(read(other) ?? '') })), expected, `${flagOf(variable)} over ${variable}`);
+  }
+});
+
+test('the estimator settings: PV_WORKERS (auto, 0–64) and PV_SITE_CACHE_MB (megabytes, 256 by default)', () => {
+  const defaults = readSettings([], {});
+  assert.equal(defaults.pvWorkers, DEFAULT_WORKERS);
+  assert.equal(defaults.pvSiteCacheMb, 256);
+  assert.equal(readSettings(['--pv-workers', 'auto'], { PV_WORKERS: '3' }).pvWorkers, DEFAULT_WORKERS);
+  assert.equal(readSettings([], { PV_WORKERS: '64' }).pvWorkers, 64);
+  assert.equal(readSettings(['--pv-site-cache-mb=0.5'], {}).pvSiteCacheMb, 0.5);
+  assert.throws(() => readSettings([], { PV_WORKERS: '65' }), /PV_WORKERS must be a whole number from 0 to 64, or auto, not 65/);
+  assert.throws(() => readSettings(['--pv-workers=two'], {}), /PV_WORKERS must be a whole number/);
+  assert.throws(() => readSettings([], { PV_SITE_CACHE_MB: '-1' }), /PV_SITE_CACHE_MB must be a number of megabytes, not -1/);
+});
