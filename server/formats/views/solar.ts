@@ -1,6 +1,7 @@
 // How solar dataset query responses look in XML and CSV: Rails' to_xml with every scalar typed
 // (type="integer" / type="float"; strings untyped), root `response`; CSV one row per returned
 // station with DECISIONS.md §4's columns.
+import type { ClimateStation } from '../../../types/schemas.ts';
 import type { CsvColumn } from '../csv.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
@@ -9,20 +10,9 @@ import { railsStyle } from '../xml.ts';
 const style = railsStyle();
 
 /** A station as a CSV row: an entry of the response plus its dataset and catalog fields. */
-export interface SolarCsvRow {
-  dataset: string;
-  id: string;
-  city: string;
-  state: string;
-  country: string | null;
-  lat: number;
-  lon: number;
-  timezone: number;
-  elevation: number;
+export type SolarCsvRow = Pick<ClimateStation, 'dataset' | 'id' | 'city' | 'state' | 'country' | 'lat' | 'lon' | 'timezone' | 'elevation' | 'resolution' | 'weather_data_source'> & {
   distance: number;
-  resolution: number | null;
-  weather_data_source: string;
-}
+};
 
 const float = (value: number) => formatFloat(value);
 
