@@ -8,6 +8,7 @@ import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import { pvSiteCacheFor, type PvSiteCache } from './pv-sites.ts';
 import { StationStore } from './stations.ts';
+import { defaults } from '../settings.ts';
 
 export interface DataFile {
   path: string;
@@ -34,8 +35,6 @@ export interface DataSetOptions {
   /** Worker threads for estimates (PV_WORKERS); 0, the default here, runs them on the main thread. */
   pvWorkers?: number;
 }
-
-const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 export class DataSet {
   private constructor(
@@ -67,7 +66,7 @@ export class DataSet {
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
     const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
     const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
-    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? DEFAULT_CACHE_BYTES, options.pvWorkers ?? 0);
+    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0);
     return new DataSet(dir, manifest, db, stations, buildingResources, climate, pvSites);
   }
 
