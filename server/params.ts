@@ -35,12 +35,23 @@ const ajv = createAjv({ verbose: true });
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 
+/** What parsing needs of one parameter of a schema. */
+interface CompiledParam {
+  schema: JsonSchema;
+  /** Whether it (or its list items) takes numbers. */
+  numeric: 'integer' | 'number' | undefined;
+  /** For string enums: each allowed value by its lower-case form. */
+  canonical: Map<string, string> | undefined;
+  commaList: boolean;
+}
+
 interface CompiledParams {
   validate: ValidateFunction;
-  properties: Record<string, JsonSchema>;
-  numeric: Record<string, 'integer' | 'number' | undefined>;
-  /** For parameters (or list items) with string enums: each allowed value by its lower-case form. */
-  canonical: Record<string, Map<string, string> | undefined>;
+  /**
+   * A Map, never a plain object: parameter names come from the request, and a name such as
+   * `toString` or `__proto__` must find nothing rather than something of Object.prototype.
+   */
+  params: Map<string, CompiledParam>;
 }
 
 const compiledById = new Map<string, CompiledParams>();
@@ -57,21 +68,23 @@ function numericKind(schema: JsonSchema): 'integer' | 'number' | undefined {
   return undefined;
 }
 
+function compileParam(schema: JsonSchema): CompiledParam {
+  const commaList = Boolean(schema['x-comma-list']);
+  const valueSchema = commaList ? (schema.items as JsonSchema) : schema;
+  const strings = ((valueSchema.enum ?? []) as unknown[]).filter((option): option is string => typeof option === 'string');
+  return {
+    schema,
+    numeric: numericKind(valueSchema),
+    canonical: strings.length ? new Map(strings.map((option) => [option.toLowerCase(), option])) : undefined,
+    commaList,
+  };
+}
+
 function compile(schemaId: string): CompiledParams {
   let compiled = compiledById.get(schemaId);
   if (!compiled) {
-    const properties = propertiesOf(schemaId);
-    const numeric = Object.fromEntries(
-      Object.entries(properties).map(([name, property]) => [name, numericKind(property['x-comma-list'] ? (property.items as JsonSchema) : property)]),
-    );
-    const canonical = Object.fromEntries(
-      Object.entries(properties).map(([name, property]) => {
-        const options = ((property['x-comma-list'] ? (property.items as JsonSchema) : property).enum ?? []) as unknown[];
-        const strings = options.filter((option): option is string => typeof option === 'string');
-        return [name, strings.length ? new Map(strings.map((option) => [option.toLowerCase(), option])) : undefined];
-      }),
-    );
-    compiled = { validate: ajv.getSchema(schemaId)!, properties, numeric, canonical };
+    const params = new Map(Object.entries(propertiesOf(schemaId)).map(([name, schema]) => [name, compileParam(schema)]));
+    compiled = { validate: ajv.getSchema(schemaId)!, params };
     compiledById.set(schemaId, compiled);
   }
   return compiled;
@@ -91,8 +104,8 @@ function valueAt(values: Record<string, unknown>, instancePath: string): unknown
   return index !== undefined && Array.isArray(value) ? value[Number(index)] : value;
 }
 
-function issueFrom(error: ErrorObject, param: string, value: unknown, property: JsonSchema): ParamIssue {
-  const base = { param, value, description: property.description as string | undefined };
+function issueFrom(error: ErrorObject, param: string, value: unknown, description: string | undefined): ParamIssue {
+  const base = { param, value, description };
   switch (error.keyword) {
     case 'type':
       return { ...base, kind: 'type', expected: String(error.params.type) };
@@ -127,12 +140,12 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, property: 
  * the real service ignores them; a repeated or empty parameter is an issue.
  */
 export function parseParams<T>(schemaId: string, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
-  const { validate, properties, numeric, canonical } = compile(schemaId);
+  const { validate, params } = compile(schemaId);
   const values: Record<string, unknown> = {};
   const issues: ParamIssue[] = [];
   for (const [param, raw] of Object.entries(query)) {
-    const property = properties[param];
-    if (!property) continue;
+    const compiled = params.get(param);
+    if (!compiled) continue;
     if (Array.isArray(raw) || typeof raw !== 'string') {
       issues.push({ param, kind: 'repeated', value: raw });
       continue;
@@ -141,10 +154,11 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       if (!options.emptyIsAbsent?.includes(param)) issues.push({ param, kind: 'empty', value: raw });
       continue;
     }
-    values[param] = property['x-comma-list']
-      ? raw.split(',').map((item) => convert(item.trim(), numeric[param], canonical[param]))
-      : convert(raw, numeric[param], canonical[param]);
+    values[param] = compiled.commaList
+      ? raw.split(',').map((item) => convert(item.trim(), compiled.numeric, compiled.canonical))
+      : convert(raw, compiled.numeric, compiled.canonical);
   }
+  const description = (param: string) => params.get(param)!.schema.description as string | undefined;
   if (!validate(values)) {
     const reported = new Set(issues.map((issue) => issue.param));
     // A value that fits none of a parameter's alternatives ("an integer, or all") is described whole.
@@ -152,18 +166,18 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       const param = error.instancePath.split('/')[1];
       if (error.keyword !== 'anyOf' || !param || reported.has(param) || error.instancePath.split('/').length > 2) continue;
       reported.add(param);
-      issues.push({ param, kind: 'invalid', value: values[param], description: properties[param].description as string | undefined });
+      issues.push({ param, kind: 'invalid', value: values[param], description: description(param) });
     }
     for (const error of validate.errors ?? []) {
       const param = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1];
       if (!param || reported.has(param)) continue;
       reported.add(param);
       if (error.keyword === 'required') issues.push({ param, kind: 'required' });
-      else issues.push(issueFrom(error, param, valueAt(values, error.instancePath), properties[param]));
+      else issues.push(issueFrom(error, param, valueAt(values, error.instancePath), description(param)));
     }
   }
-  for (const [param, property] of Object.entries(properties)) {
-    if (values[param] === undefined && property.default !== undefined) values[param] = structuredClone(property.default);
+  for (const [param, { schema }] of params) {
+    if (values[param] === undefined && schema.default !== undefined) values[param] = structuredClone(schema.default);
   }
   return { values: values as T, issues };
 }
