@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { parseParams } from './params.ts';
+import { propertiesOf } from '../schemas/registry.ts';
+import type { JsonSchema } from './formats/shape.ts';
+import { fuelStationMessage, parseParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);
 
@@ -28,4 +30,67 @@ describe('parameters named like Object.prototype members are parameters the sche
       }
     });
   }
+});
+
+interface Bounded {
+  param: string;
+  integer: boolean;
+  commaList: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+}
+
+/** Every numeric parameter (or list item, or numeric branch of an anyOf) of a schema, with the range it states. */
+function numericParameters(schemaId: string): Bounded[] {
+  const found: Bounded[] = [];
+  for (const [param, property] of Object.entries(propertiesOf(schemaId))) {
+    const commaList = Boolean(property['x-comma-list']);
+    const value = (commaList ? property.items : property) as JsonSchema;
+    for (const branch of [value, ...((value.anyOf ?? []) as JsonSchema[])]) {
+      const types = ([] as unknown[]).concat(branch.type ?? []);
+      if (!types.includes('integer') && !types.includes('number')) continue;
+      if (branch.enum) continue;
+      const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = branch as Record<string, number | undefined>;
+      found.push({ param, integer: types.includes('integer'), commaList, minimum, maximum, exclusiveMinimum, exclusiveMaximum });
+    }
+  }
+  return found;
+}
+
+describe('every numeric parameter holds the range its schema states: its bounds pass, one step beyond is an issue', () => {
+  for (const schemaId of paramSchemas) {
+    test(schemaId, () => {
+      for (const bounded of numericParameters(schemaId)) {
+        const step = (bound: number) => (bounded.integer ? 1 : Math.max(1e-6, Math.abs(bound) * 1e-9));
+        const issuesFor = (value: number) => parseParams(schemaId, query({ [bounded.param]: String(value) })).issues.filter((issue) => issue.param === bounded.param);
+        const inside: number[] = [];
+        const outside: number[] = [];
+        if (bounded.minimum !== undefined) inside.push(bounded.minimum), outside.push(bounded.minimum - step(bounded.minimum));
+        if (bounded.maximum !== undefined) inside.push(bounded.maximum), outside.push(bounded.maximum + step(bounded.maximum));
+        if (bounded.exclusiveMinimum !== undefined) outside.push(bounded.exclusiveMinimum);
+        if (bounded.exclusiveMaximum !== undefined) outside.push(bounded.exclusiveMaximum);
+        // Without an upper bound, any finite number is in range: nothing may refuse (or choke on) a huge one.
+        if (bounded.maximum === undefined && bounded.exclusiveMaximum === undefined) inside.push(1e20);
+        for (const value of inside) assert.deepEqual(issuesFor(value), [], `${bounded.param}=${value} is in range`);
+        for (const value of outside) {
+          const issues = issuesFor(value);
+          assert.equal(issues.length, 1, `${bounded.param}=${value} is out of range`);
+          assert.equal(issues[0].value, String(value), `${bounded.param}=${value}: the message quotes the value as given`);
+        }
+      }
+    });
+  }
+
+  test('ids and pages that a 32-bit column or a LIMIT could not take are out of range', () => {
+    const list = '/api/schemas/params/fuel-stations-list.params.schema.json';
+    const nearest = '/api/schemas/params/fuel-stations-nearest.params.schema.json';
+    const messages = (schemaId: string, entries: Record<string, string>) => parseParams(schemaId, query(entries)).issues.map(fuelStationMessage);
+    assert.deepEqual(messages(list, { federal_agency_id: '3,2147483648' }), ["The 'federal_agency_id' parameter must be between 1 and 2147483647 (got '2147483648')."]);
+    assert.deepEqual(messages(list, { limit: '99999999999999999999' }), [
+      "The 'limit' parameter has an invalid value '99999999999999999999': The most stations to return: an integer from 1 to 2147483647, or all.",
+    ]);
+    assert.deepEqual(messages(nearest, { offset: '99999999999999999999' }), ["The 'offset' parameter must be between 0 and 2147483647 (got '99999999999999999999')."]);
+  });
 });

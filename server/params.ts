@@ -97,11 +97,11 @@ function convert(text: string, kind: 'integer' | 'number' | undefined, canonical
   return canonical?.get(text.toLowerCase()) ?? text;
 }
 
-/** The value an error is about: a whole parameter, or one item of a comma list. */
-function valueAt(values: Record<string, unknown>, instancePath: string): unknown {
+/** The text an error is about, as the client gave it: a whole parameter, or one item of a comma list. */
+function givenAt(given: Map<string, string | string[]>, instancePath: string): string | undefined {
   const [, param, index] = instancePath.split('/');
-  const value = values[param];
-  return index !== undefined && Array.isArray(value) ? value[Number(index)] : value;
+  const text = given.get(param);
+  return index !== undefined && Array.isArray(text) ? text[Number(index)] : (text as string | undefined);
 }
 
 function issueFrom(error: ErrorObject, param: string, value: unknown, description: string | undefined): ParamIssue {
@@ -142,6 +142,8 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, descriptio
 export function parseParams<T>(schemaId: string, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
   const { validate, params } = compile(schemaId);
   const values: Record<string, unknown> = {};
+  // What each parameter (or list item) said, for messages: 99999999999999999999 is quoted as given, not as 1e20.
+  const given = new Map<string, string | string[]>();
   const issues: ParamIssue[] = [];
   for (const [param, raw] of Object.entries(query)) {
     const compiled = params.get(param);
@@ -154,9 +156,9 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       if (!options.emptyIsAbsent?.includes(param)) issues.push({ param, kind: 'empty', value: raw });
       continue;
     }
-    values[param] = compiled.commaList
-      ? raw.split(',').map((item) => convert(item.trim(), compiled.numeric, compiled.canonical))
-      : convert(raw, compiled.numeric, compiled.canonical);
+    const text = compiled.commaList ? raw.split(',').map((item) => item.trim()) : raw;
+    given.set(param, text);
+    values[param] = Array.isArray(text) ? text.map((item) => convert(item, compiled.numeric, compiled.canonical)) : convert(text, compiled.numeric, compiled.canonical);
   }
   const description = (param: string) => params.get(param)!.schema.description as string | undefined;
   if (!validate(values)) {
@@ -166,14 +168,14 @@ export function parseParams<T>(schemaId: string, query: RawQuery, options: { emp
       const param = error.instancePath.split('/')[1];
       if (error.keyword !== 'anyOf' || !param || reported.has(param) || error.instancePath.split('/').length > 2) continue;
       reported.add(param);
-      issues.push({ param, kind: 'invalid', value: values[param], description: description(param) });
+      issues.push({ param, kind: 'invalid', value: given.get(param), description: description(param) });
     }
     for (const error of validate.errors ?? []) {
       const param = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1];
       if (!param || reported.has(param)) continue;
       reported.add(param);
       if (error.keyword === 'required') issues.push({ param, kind: 'required' });
-      else issues.push(issueFrom(error, param, valueAt(values, error.instancePath), description(param)));
+      else issues.push(issueFrom(error, param, givenAt(given, error.instancePath), description(param)));
     }
   }
   for (const [param, { schema }] of params) {

@@ -227,7 +227,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: hasSha
       assert.equal(response.status, 422);
       const { errors } = (await response.json()) as { errors: string[] };
       assert.deepEqual(errors, [
-        "The 'limit' parameter has an invalid value '0': The most stations to return: a positive integer, or all.",
+        "The 'limit' parameter has an invalid value '0': The most stations to return: an integer from 1 to 2147483647, or all.",
         "The 'fuel_type' parameter has an invalid value 'XX'. Allowed values: all, BD, CNG, E85, ELEC, HY, LNG, LPG, RD.",
       ]);
       assert.equal(response.headers.get('x-ratelimit-limit'), '1000000', '422s carry the rate-limit headers');

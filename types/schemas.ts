@@ -79,7 +79,7 @@ export type CardsAccepted = (
  */
 export type OwnerType = ('all' | 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J')[];
 /**
- * Ids of owning federal agencies (comma list), or all.
+ * Ids of owning federal agencies (comma list, each from 1 to 2147483647), or all.
  */
 export type FederalAgencyId = (number | 'all')[];
 /**
@@ -1786,7 +1786,7 @@ export interface FuelStationsListParameters {
   state?: State;
   zip?: Zip;
   /**
-   * The most stations to return: a positive integer, or all.
+   * The most stations to return: an integer from 1 to 2147483647, or all.
    */
   limit?: number | 'all';
   /**
@@ -1832,7 +1832,7 @@ export interface FuelStationsNearestParameters {
   state?: State;
   zip?: Zip;
   /**
-   * The most stations to return: a positive integer, or all.
+   * The most stations to return: an integer from 1 to 2147483647, or all.
    */
   limit?: number | 'all';
   /**
@@ -1844,7 +1844,7 @@ export interface FuelStationsNearestParameters {
    */
   api_key?: string;
   /**
-   * Results to skip, for paging with limit.
+   * Results to skip, for paging with limit: an integer from 0 to 2147483647.
    */
   offset?: number;
 }
