@@ -118,3 +118,24 @@ test('carriage returns: kept raw by Rails (Builder), written &#13; by Drupal (DO
   assert.match(writeXmlDocument(compileXml(shape, railsStyle()), railsStyle(), 'r', text, []), /<value>a\r\nb &amp; c<\/value>/);
   assert.match(writeXmlDocument(compileXml(shape, drupalStyle), drupalStyle, 'r', text, []), /<value>a&#13;\nb &amp; c<\/value>/);
 });
+
+test('characters XML 1.0 cannot carry become U+FFFD in both dialects; every other character stays', async () => {
+  const { SaxesParser } = await import('saxes');
+  const wellFormedText = (xml: string): string => {
+    const parser = new SaxesParser();
+    let text = '';
+    parser.on('text', (chunk) => (text += chunk));
+    parser.write(xml).close();
+    return text;
+  };
+  const shape: Shape = { kind: 'object', fields: [{ name: 'value', shape: { kind: 'string' } }] };
+  // Each C0 control, DEL and C1 (allowed), U+FFFE, U+FFFF, both unpaired surrogates, a paired one (allowed), U+FFFD itself.
+  const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('');
+  const value = `${controls}\u007f\u0085\ufffe\uffff\ud800x\udc00\u{1f600}\ufffd`;
+  const expected = `${'\ufffd'.repeat(9)}\t\n${'\ufffd'.repeat(2)}\r${'\ufffd'.repeat(18)}\u007f\u0085\ufffd\ufffd\ufffdx\ufffd\u{1f600}\ufffd`;
+  // A parser reads Rails' raw carriage return as a newline (XML 1.0 §2.11); Drupal writes it as &#13;.
+  for (const [style, read] of [[railsStyle(), expected.replace('\r', '\n')], [drupalStyle, expected]] as const) {
+    const xml = writeXmlDocument(compileXml(shape, style), style, 'r', { value }, []);
+    assert.equal(wellFormedText(xml).trim(), read.trim(), style.declaration);
+  }
+});

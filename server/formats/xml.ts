@@ -31,14 +31,25 @@ export interface XmlStyle {
 
 const INDENT = '  ';
 
+/**
+ * Characters XML 1.0 cannot carry, even escaped (§2.2, Char): C0 controls other than tab, newline
+ * and carriage return, U+FFFE, U+FFFF and unpaired surrogates. A document holding one is not
+ * well-formed, so wherever text is written they become U+FFFD, the replacement character.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export function replaceNonXmlChars(text: string): string {
+  return text.replace(NOT_XML_CHAR, '\uFFFD');
+}
+
 /** Builder's escaping (Rails): & < > only. */
 export function escapeXmlText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return replaceNonXmlChars(text).replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 /** PHP DOMDocument's (Drupal): also carriage returns, which an XML parser would otherwise turn into newlines. */
 function escapeDomText(text: string): string {
-  return text.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+  return replaceNonXmlChars(text).replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
 
 function singular(name: string): string {

@@ -3,6 +3,7 @@
 // ../shared/wire/FINDINGS.md §1.2-1.3 and DECISIONS.md §2.
 import type { Request } from 'express';
 import { splitExtension } from '../formats/negotiate.ts';
+import { replaceNonXmlChars } from '../formats/xml.ts';
 
 export type GatewayErrorCode = 'API_KEY_MISSING' | 'API_KEY_INVALID' | 'API_KEY_DISABLED' | 'OVER_RATE_LIMIT' | 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR';
 
@@ -62,8 +63,9 @@ export function gatewayFormat(req: Request): { format: GatewayFormat; mediaType?
   return { format: 'json' };
 }
 
+/** For the XML and HTML templates: markup escaped, and characters neither can carry replaced (formats/xml.ts). */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return replaceNonXmlChars(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 function quoteCsv(text: string): string {
