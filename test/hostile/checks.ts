@@ -1,0 +1,173 @@
+// What every answer to a hostile request must be: not a 5xx; a status the OpenAPI document lists for
+// the path, with a content type it lists for that status; the content type of the requested format;
+// UTF-8; and a body that parses in its format: JSON, JSONP around JSON, XML 1.0 well-formed (saxes,
+// which also refuses every character XML 1.0 does not allow), CSV with one column count throughout.
+// Each problem has a `cause` worded the same for every request it happens to, so that failures can
+// be grouped by cause, and a `detail` particular to this answer.
+import { parse as parseCsv } from 'csv-parse/sync';
+import { SaxesParser } from 'saxes';
+
+export interface Problem {
+  cause: string;
+  detail?: string;
+}
+
+export interface Answer {
+  status: number;
+  contentType: string | null;
+  body: Uint8Array;
+}
+
+/** A path's responses as the OpenAPI document lists them: status → media types. */
+export type DocumentedResponses = Record<string, { content?: Record<string, unknown> }>;
+
+export interface Expectation {
+  /** The documented responses of the request's path; undefined when the path is not documented. */
+  responses: DocumentedResponses | undefined;
+  /** The format the request asks for (extension, else `format`, else the default), as the server reads it. */
+  requestedFormat: string;
+  /** The format of the gateway's own errors (403, 429, 5xx, the 404 of a format not offered), which knows no endpoint's default. */
+  gatewayFormat: string;
+  offeredFormats: readonly string[];
+  /** The `callback` parameter, when the query gives it once: a JSONP answer must call it. */
+  callback?: string;
+}
+
+/** The format a request asks for, read as DECISIONS.md §1 says: the extension, else a `format` given once and not empty, else the default. */
+export function requestedFormat(extension: string | undefined, query: Record<string, string | string[] | undefined>, defaultFormat: string): string {
+  if (extension !== undefined) return extension;
+  const format = query.format;
+  return typeof format === 'string' && format !== '' ? format.toLowerCase() : defaultFormat;
+}
+
+const GATEWAY_FORMATS = ['json', 'xml', 'csv', 'html'];
+
+/** The format of the gateway's errors (DECISIONS.md §2): a known extension (another is JSON), else a known `format`, else JSON (fetch accepts anything). */
+export function gatewayFormat(extension: string | undefined, query: Record<string, string | string[] | undefined>): string {
+  if (extension !== undefined) return GATEWAY_FORMATS.includes(extension) ? extension : 'json';
+  const format = typeof query.format === 'string' ? query.format.toLowerCase() : undefined;
+  return format !== undefined && GATEWAY_FORMATS.includes(format) ? format : 'json';
+}
+
+/** The media types an answer in a format may have (errors and the gateway's answers included). */
+function mediaTypesOf(format: string, callback: string | undefined): string[] {
+  switch (format) {
+    case 'json':
+      return callback === undefined ? ['application/json'] : ['application/json', 'application/javascript'];
+    case 'jsonp':
+      // `.jsonp` without a callback is plain JSON
+      return ['application/javascript', 'application/json'];
+    case 'geojson':
+      // errors have no GeoJSON form: they are JSON
+      return ['application/geo+json', 'application/json'];
+    case 'xml':
+      return ['application/xml'];
+    case 'csv':
+      return ['text/csv'];
+    case 'html':
+      return ['text/html'];
+    default:
+      return [];
+  }
+}
+
+/** A few characters of text around a position, escaped so that control characters show. */
+export function around(text: string, position: number, width = 40): string {
+  return JSON.stringify(text.slice(Math.max(0, position - width), position + width));
+}
+
+export function jsonProblem(body: string): Problem | undefined {
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (error) {
+    return { cause: 'JSON does not parse', detail: (error as Error).message };
+  }
+}
+
+const JSONP = /^([A-Za-z_$][A-Za-z0-9_$.]{0,63})\(([\s\S]*)\);$/;
+
+export function jsonpProblem(body: string, callback: string | undefined): Problem | undefined {
+  const match = JSONP.exec(body);
+  if (!match) return { cause: 'JSONP is not callback(<JSON>);', detail: around(body, 0) };
+  if (callback !== undefined && match[1] !== callback) return { cause: 'JSONP calls another function than the callback parameter', detail: `${match[1]} instead of ${callback}` };
+  const json = jsonProblem(match[2]);
+  return json && { cause: `JSONP: ${json.cause}`, detail: json.detail };
+}
+
+/** Well-formed XML 1.0, every character one XML 1.0 allows (saxes, strict), with a root element. */
+export function xmlProblem(body: string): Problem | undefined {
+  const parser = new SaxesParser();
+  let problem: Problem | undefined;
+  parser.on('error', (error) => {
+    problem ??= { cause: `XML is not well-formed: ${error.message.replace(/^\d+:\d+: /, '')}`, detail: `${error.message.match(/^\d+:\d+/)?.[0] ?? ''} ${around(body, parser.position)}` };
+  });
+  parser.write(body).close();
+  return problem;
+}
+
+/** RFC 4180 CSV as csv-parse reads it strictly: closed quotes, and every row as many columns as the header. */
+export function csvProblem(body: string): Problem | undefined {
+  try {
+    const rows = parseCsv(body, { relax_column_count: false, relax_quotes: false }) as string[][];
+    return rows.length === 0 ? { cause: 'CSV is empty: not even a header' } : undefined;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return { cause: `CSV does not parse: ${code ?? 'error'}`, detail: message };
+  }
+}
+
+function bodyProblem(mediaType: string, body: string, callback: string | undefined): Problem | undefined {
+  switch (mediaType) {
+    case 'application/json':
+    case 'application/geo+json':
+      return jsonProblem(body);
+    case 'application/javascript':
+      return jsonpProblem(body, callback);
+    case 'application/xml':
+    case 'text/xml':
+      return xmlProblem(body);
+    case 'text/csv':
+      return csvProblem(body);
+    case 'text/html':
+      // the gateway's error page, for `format=html` on a path without an extension
+      return /^<html>[\s\S]*<\/html>$/.test(body) ? undefined : { cause: 'HTML is not the gateway page', detail: around(body, 0) };
+    default:
+      return { cause: `no body check for content type ${mediaType || '(none)'}` };
+  }
+}
+
+/** Every way an answer falls short; empty when it is what it must be. */
+export function answerProblems(expectation: Expectation, answer: Answer): Problem[] {
+  const problems: Problem[] = [];
+  const { status } = answer;
+  if (status >= 500) problems.push({ cause: `server error ${status}` });
+  if (!expectation.responses) return [...problems, { cause: 'the path is not in the OpenAPI document' }];
+  const documented = expectation.responses[String(status)];
+  if (!documented) problems.push({ cause: `status ${status} is not in the OpenAPI document`, detail: `listed: ${Object.keys(expectation.responses).join(', ')}` });
+
+  let body: string;
+  try {
+    body = new TextDecoder('utf-8', { fatal: true }).decode(answer.body);
+  } catch {
+    return [...problems, { cause: 'the body is not UTF-8' }];
+  }
+  // 304 has no body; nothing else comes without one
+  if (status === 304) return problems;
+
+  const mediaType = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const documentedMedia = Object.keys(documented?.content ?? {});
+  if (documented && !documentedMedia.includes(mediaType)) {
+    problems.push({ cause: `content type ${mediaType || '(none)'} is not in the OpenAPI document for ${status}`, detail: `listed: ${documentedMedia.join(', ')}` });
+  }
+  const offered = expectation.offeredFormats.includes(expectation.requestedFormat);
+  const fromGateway = status === 400 || status === 403 || status === 429 || status >= 500 || (status === 404 && !offered);
+  const format = fromGateway ? expectation.gatewayFormat : offered ? expectation.requestedFormat : undefined;
+  const expected = format === undefined ? [] : mediaTypesOf(format, fromGateway ? undefined : expectation.callback);
+  if (format !== undefined && !expected.includes(mediaType)) {
+    problems.push({ cause: `content type ${mediaType || '(none)'} for ${fromGateway ? "the gateway's " : ''}format ${format}`, detail: `expected ${expected.join(' or ')}` });
+  }
+  const problem = bodyProblem(mediaType, body, expectation.callback);
+  if (problem) problems.push(problem);
+  return problems;
+}
