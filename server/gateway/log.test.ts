@@ -18,6 +18,13 @@ test('redactUrl drops every api_key parameter, however encoded, and keeps the re
     ['/api/x.json?q=a+b&api_key=k#frag', '/api/x.json?q=a+b'],
     // A client that put the query in the path (seen in the wild: `nearest.json/api_key=KEY&fuel_type=ELEC`).
     [`/api/x/nearest.json/api_key=${key}&fuel_type=ELEC`, '/api/x/nearest.json/api_key=&fuel_type=ELEC'],
+    // Names the gateway does not take, but that still carry a key: any case, separator, stray byte or width.
+    [`/api/x.json?API_KEY=${key}&a=1`, '/api/x.json?a=1'],
+    [`/api/x.json?api_key%00=${key}`, '/api/x.json'],
+    [`/api/x.json?Api-Key=${key}&apiKey=${key}&api+key=${key}&api.key=${key}`, '/api/x.json'],
+    [`/api/x.json?%EF%BC%A1%EF%BC%B0%EF%BC%A9_key=${key}`, '/api/x.json'],
+    [`/api/x.json?%20api_key%0A=${key}&limit=1`, '/api/x.json?limit=1'],
+    [`/api/x/nearest.json/API-KEY=${key}`, '/api/x/nearest.json/API-KEY='],
   ];
   for (const [url, expected] of cases) assert.equal(redactUrl(url), expected, url);
 });

@@ -1,5 +1,5 @@
 // Structured logs (pino, one JSON object a line, on stderr by default). Request logs carry the
-// method, the path with its query but without `api_key`, the status, the duration and the key's
+// method, the path with its query but without `api_key` (however written), the status, the duration and the key's
 // public id; never a key: not the api_key parameter, not X-Api-Key, not Authorization.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
@@ -18,27 +18,35 @@ export function silentLogger(): Logger {
   return pino({ level: 'silent' });
 }
 
-function parameterName(part: string): string {
-  const name = part.split('=', 1)[0].replace(/\+/g, ' ');
+function decoded(text: string): string {
   try {
-    return decodeURIComponent(name);
+    return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
-    return name;
+    return text;
   }
 }
 
 /**
- * The URL as logged: every `api_key` parameter (however it is percent-encoded) left out of the
- * query, and the value of an `api_key=` that a client wrongly put in the path left out too.
+ * Whether a parameter name is a way of writing `api_key`: decoded, folded (NFKC, lower case) and
+ * stripped of everything but letters and digits, it reads `apikey`. The gateway takes only
+ * `api_key`, but a key sent as `API_KEY=`, `api-key=` or `api_key%00=` is still a key.
+ */
+export function namesApiKey(name: string): boolean {
+  return decoded(name).normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === 'apikey';
+}
+
+/**
+ * The URL as logged: every parameter whose name is a way of writing `api_key` left out of the
+ * query, and the value of such a parameter that a client wrongly put in the path left out too.
  */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
-  const path = (mark < 0 ? url : url.slice(0, mark)).replace(/(api(?:_|%5f)key=)[^/&;]*/gi, '$1');
+  const path = (mark < 0 ? url : url.slice(0, mark)).replace(/([^/&;=]*)=([^/&;]*)/g, (pair, name: string) => (namesApiKey(name) ? `${name}=` : pair));
   if (mark < 0) return path;
   const kept = url
     .slice(mark + 1)
     .split('&')
-    .filter((part) => parameterName(part) !== 'api_key');
+    .filter((part) => !namesApiKey(part.split('=', 1)[0]));
   return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
 }
 
