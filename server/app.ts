@@ -1,7 +1,9 @@
 // The HTTP application: CORS, health, the gateway in front of every endpoint, format negotiation,
 // and the renderers. Endpoints are plain functions from a request to a neutral result.
+import cors, { type CorsOptions } from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { contractRoutes } from './contract/index.ts';
+import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
 import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
 import type { Endpoint } from './endpoints/types.ts';
@@ -19,6 +21,8 @@ export interface AppDependencies {
   onError?: (error: unknown, req: Request) => void;
   /** Request logs: one line per request, never a key (gateway/log.ts). */
   logger?: Logger;
+  /** What the pages at /signup/ and /contact/ (the gateway errors' links) say of keys here. */
+  keyPages: KeyPagesOptions;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For names the client (DEMO_KEY's limits are per client IP). */
   trustProxy?: string;
 }
@@ -32,13 +36,25 @@ export function trustProxyValue(setting: string | undefined): boolean | number |
 
 function health(data: DataHolder) {
   return (_req: Request, res: Response) => {
-    const { manifest, dir, climate, pvSites } = data.dataSet;
+    const { manifest, identity, climate, pvSites } = data.dataSet;
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_dir: dir, climate_cache: climate.cacheStats(), pv_site_cache: pvSites.stats(), manifest });
+    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_set: identity, climate_cache: climate.cacheStats(), pv_site_cache: pvSites.stats(), manifest });
   };
 }
 
 const CACHE_OK = 'max-age=0, private, must-revalidate';
+
+/**
+ * Every answer may be read by a page of any origin (as the real service's `*`); a preflight (a page
+ * sending X-Api-Key) is answered before the gateway, for a day, and the rate-limit headers are
+ * exposed to the page's script.
+ */
+const CORS: CorsOptions = {
+  origin: '*',
+  methods: ['GET', 'HEAD', 'OPTIONS'],
+  exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'ETag'],
+  maxAge: 86_400,
+};
 
 function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   const checkFormat = (req: Request, res: Response, next: NextFunction) => {
@@ -77,11 +93,9 @@ export function createApp(deps: AppDependencies): Express {
   app.set('query parser', 'simple');
   app.set('trust proxy', trustProxyValue(deps.trustProxy));
   if (deps.logger) app.use(requestLogger(deps.logger));
-  app.use((_req, res, next) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    next();
-  });
+  app.use(cors(CORS));
   app.get('/health', health(deps.data));
+  app.use(keyPageRoutes(deps.keyPages));
   // The contract, without a key: the page at /, /api/schemas (every JSON Schema at its $id), /api/openapi.json.
   app.use(contractRoutes({ endpoints: deps.endpoints }));
   for (const endpoint of deps.endpoints) mount(app, endpoint, deps);

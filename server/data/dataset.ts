@@ -1,7 +1,8 @@
 // The data set the server answers from: the manifest of a built dist-data/ directory and the
 // stores loaded from its Parquet files. A new build is picked up by opening a new DataSet and
 // swapping it in; requests in flight keep the one they started with.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from './database.ts';
 import { BuildingResourceStore } from './building-resources.ts';
@@ -36,10 +37,19 @@ export interface DataSetOptions {
   pvWorkers?: number;
 }
 
+/** Which data set this is, for operators (/health): never where it lies. */
+export interface DataSetIdentity {
+  /** sha256 of manifest.json as written (`sha256sum manifest.json` on the data directory gives it). */
+  manifest_sha256: string;
+  /** When the build committed the manifest (its modification time). */
+  built_at: string;
+}
+
 export class DataSet {
   private constructor(
     readonly dir: string,
     readonly manifest: Manifest,
+    readonly identity: DataSetIdentity,
     readonly db: Database,
     readonly stations: StationStore,
     readonly buildingResources: BuildingResourceStore,
@@ -57,7 +67,12 @@ export class DataSet {
   }
 
   static async open(dir: string, options: DataSetOptions = {}): Promise<DataSet> {
-    const manifest = JSON.parse(readFileSync(DataSet.manifestPath(dir), 'utf8')) as Manifest;
+    const manifestBytes = readFileSync(DataSet.manifestPath(dir));
+    const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
+    const identity = {
+      manifest_sha256: createHash('sha256').update(manifestBytes).digest('hex'),
+      built_at: statSync(DataSet.manifestPath(dir)).mtime.toISOString(),
+    };
     const fileOf = (dataset: string, file: string) => {
       const entry = manifest.datasets[dataset]?.files[file];
       return entry ? join(dir, entry.path) : undefined;
@@ -67,7 +82,7 @@ export class DataSet {
     const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
     const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
     const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0);
-    return new DataSet(dir, manifest, db, stations, buildingResources, climate, pvSites);
+    return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);
   }
 
   close(): void {
