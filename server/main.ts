@@ -15,7 +15,7 @@ import { endpoints as allEndpoints } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
-import { readSettings, withDefaults, type ServerSettings } from './settings.ts';
+import { HelpShown, readSettings, withDefaults, type ServerSettings, type Settings } from './settings.ts';
 
 export interface RunningServer {
   url: string;
@@ -56,6 +56,10 @@ function lineLogger(log: (line: string) => void, level: string): Logger {
   return pino({ level, base: undefined }, sink);
 }
 
+function urlOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export async function startServer(given: ServerSettings, options: StartOptions = {}): Promise<RunningServer> {
   const settings = withDefaults(given);
   const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
@@ -69,9 +73,9 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     DataSet.open(dir, { climateCacheBytes: bytes(settings.climateCacheMb), pvSiteCacheBytes: bytes(settings.pvSiteCacheMb), pvWorkers: settings.pvWorkers });
   const data = new DataHolder(await openDataSet(dataDir));
   const now = options.now ?? Date.now;
-  const publicUrl = settings.publicUrl ?? `http://${settings.host}:${settings.port}`;
   const gateway = await openGateway({
-    publicUrl,
+    // Without PUBLIC_URL, the served URL, set once the port is known (PORT=0 takes any).
+    publicUrl: settings.publicUrl ?? '',
     keysFile: settings.keysFile,
     demoKey: settings.demoKey,
     keyLimits: { hourly: settings.keyHourlyLimit, daily: settings.keyDailyLimit },
@@ -88,6 +92,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     endpoints: options.endpoints ?? allEndpoints,
     now: () => new Date(now()),
     gateway: gateway.config,
+    keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
     logger,
     trustProxy: settings.trustProxy,
     onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
@@ -98,7 +103,9 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   // runs before the app's, so the header is set before any response starts.
   let inFlight = 0;
   let closing: Promise<void> | undefined;
-  const server = createServer();
+  // Idle keep-alive connections outlive a load balancer's own idle timeout (often 60 s), so that it
+  // never reuses one the server is closing; the headers timeout must exceed it (Node's advice).
+  const server = createServer({ keepAliveTimeout: settings.keepAliveTimeout * 1000, headersTimeout: (settings.keepAliveTimeout + 5) * 1000 });
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
     if (closing) res.setHeader('Connection', 'close');
@@ -113,6 +120,8 @@ export async function startServer(given: ServerSettings, options: StartOptions =
       server.once('error', reject);
       server.listen(settings.port, settings.host, () => {
         server.off('error', reject);
+        // The links of gateway errors name the port taken (PORT=0 included), set before any request is read.
+        if (settings.publicUrl === undefined) gateway.config.publicUrl = urlOf(settings.host, (server.address() as AddressInfo).port);
         resolveServer();
       });
     });
@@ -123,8 +132,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   }
 
   const dataWatcher = watchDataDir(data, dataDir, { pollMs: options.pollMs, log: logger, open: openDataSet });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+  const url = urlOf(settings.host, (server.address() as AddressInfo).port);
 
   const close = (closeOptions: { timeoutMs?: number } = {}): Promise<void> =>
     (closing ??= (async () => {
@@ -157,11 +165,20 @@ export async function startServer(given: ServerSettings, options: StartOptions =
 }
 
 async function main(): Promise<void> {
-  const settings = readSettings();
+  let settings: Settings;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    if (error instanceof HelpShown) return;
+    throw error;
+  }
   const running = await startServer(settings);
   const { manifest } = running.data.dataSet;
   console.log(`serving ${running.url} from ${resolve(settings.dataDir)}${manifest.sample ? ' (SAMPLE DATA: synthetic records)' : ''}`);
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     running.logger.info({ signal, inFlight: running.inFlight }, 'shutting down: finishing the requests in flight');
     running.close().then(
       () => {
@@ -174,8 +191,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // A signal may come twice (a terminal's Ctrl-C reaches npm and the server, and npm forwards it):
+  // the shutdown under way goes on.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

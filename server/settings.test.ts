@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
-import { readSettings } from './settings.ts';
+import { HelpShown, readSettings, settingsHelp } from './settings.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const tableStart = readme.indexOf('| variable | default | meaning |');
@@ -28,6 +28,7 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   PUBLIC_URL: ['https://api.example.org', (s) => s.publicUrl, 'https://api.example.org'],
   LOG_LEVEL: ['warn', (s) => s.logLevel, 'warn'],
   SHUTDOWN_TIMEOUT: ['5', (s) => s.shutdownTimeout, 5],
+  KEEP_ALIVE_TIMEOUT: ['120', (s) => s.keepAliveTimeout, 120],
   PV_WORKERS: ['0', (s) => s.pvWorkers, 0],
   PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],
   CLIMATE_CACHE_MB: ['64', (s) => s.climateCacheMb, 64],
@@ -36,7 +37,7 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
 const flagOf = (variable: string) => `--${variable.toLowerCase().replaceAll('_', '-')}`;
 
 test('every setting of the README is an environment variable and a flag, and the flag wins', () => {
-  assert.ok(documented.length >= 19, `the README's table lists ${documented.length} settings`);
+  assert.ok(documented.length >= 20, `the README's table lists ${documented.length} settings`);
   assert.deepEqual([...documented].sort(), Object.keys(samples).sort(), 'a sample value for each documented setting');
   for (const variable of documented) {
     const [text, read, expected] = samples[variable]!;
@@ -57,4 +58,30 @@ test('the estimator settings: PV_WORKERS (auto, 0–64) and PV_SITE_CACHE_MB (me
   assert.throws(() => readSettings([], { PV_WORKERS: '65' }), /PV_WORKERS must be a whole number from 0 to 64, or auto, not 65/);
   assert.throws(() => readSettings(['--pv-workers=two'], {}), /PV_WORKERS must be a whole number/);
   assert.throws(() => readSettings([], { PV_SITE_CACHE_MB: '-1' }), /PV_SITE_CACHE_MB must be a number of megabytes, not -1/);
+});
+
+test('--help lists every setting with its variable and default; an unknown flag is refused, naming it', () => {
+  const help = settingsHelp();
+  for (const variable of documented) {
+    assert.ok(help.includes(flagOf(variable)), `${flagOf(variable)} in the help`);
+    assert.ok(help.includes(variable), `${variable} in the help`);
+  }
+  assert.match(help, /KEEP_ALIVE_TIMEOUT; default 75/);
+  const stdout = process.stdout.write;
+  let printed = '';
+  process.stdout.write = ((text: string) => ((printed += text), true)) as typeof process.stdout.write;
+  try {
+    assert.throws(() => readSettings(['--help'], {}), HelpShown);
+  } finally {
+    process.stdout.write = stdout;
+  }
+  assert.equal(printed, help);
+  assert.throws(() => readSettings(['--prot', '80'], {}), /unknown option '--prot'/);
+  assert.throws(() => readSettings(['extra'], {}), /too many arguments/);
+});
+
+test('keep-alive: 75 s by default (above the 60 s idle timeout of common load balancers), 1 s to a day', () => {
+  assert.equal(readSettings([], {}).keepAliveTimeout, 75);
+  assert.throws(() => readSettings([], { KEEP_ALIVE_TIMEOUT: '0' }), /KEEP_ALIVE_TIMEOUT must be a whole number from 1 to 86400, not 0/);
+  assert.throws(() => readSettings(['--keep-alive-timeout=soon'], {}), /KEEP_ALIVE_TIMEOUT/);
 });

@@ -1,5 +1,7 @@
-// Server settings (INTERFACE.md): each an environment variable and a `--flag` of `npm start`.
-import { parseArgs } from 'node:util';
+// Server settings (INTERFACE.md): each an environment variable and a `--flag` of `npm start`, the
+// flag winning. One table below says, for each, its variable, its default, what it means and how
+// its text is read; the flags, `npm start -- --help` and the defaults all come from it.
+import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
 
@@ -25,6 +27,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** After SIGTERM, how long in-flight requests may take before their connections are cut (s). */
   shutdownTimeout: number;
+  /** How long an idle keep-alive connection stays open (s); longer than a load balancer's idle timeout. */
+  keepAliveTimeout: number;
   /** A Redis command slower than this fails over to per-process counting (ms). */
   redisTimeoutMs: number;
   /** Memory cap of the climate store's cache of stations' hourly weather (MB). */
@@ -38,98 +42,145 @@ export interface Settings {
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
 export type ServerSettings = Pick<Settings, 'port' | 'host' | 'dataDir' | 'keysFile' | 'demoKey'> & Partial<Settings>;
 
-export const defaults = {
-  keyHourlyLimit: 1000,
-  keyDailyLimit: 10_000,
-  demoHourlyLimit: 30,
-  demoDailyLimit: 50,
-  logLevel: 'info',
-  shutdownTimeout: 30,
-  redisTimeoutMs: 200,
-  redisPrefix: 'nrel-compat:',
-  climateCacheMb: 256,
-  pvSiteCacheMb: 256,
-  pvWorkers: DEFAULT_WORKERS,
-} as const satisfies Partial<Settings>;
+interface Setting<K extends keyof Settings> {
+  field: K;
+  variable: string;
+  /** The default as the help prints it; read like any value given. Absent: the setting is unset. */
+  fallback?: string;
+  meaning: string;
+  read(text: string, variable: string): Settings[K];
+}
+
+function setting<K extends keyof Settings>(spec: Setting<K>): Setting<K> {
+  return spec;
+}
+
+function wholeNumber(minimum = 0, maximum = Number.MAX_SAFE_INTEGER) {
+  return (text: string, variable: string): number => {
+    const value = Number(text);
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value) || value < minimum || value > maximum) {
+      const range = maximum < Number.MAX_SAFE_INTEGER ? ` from ${minimum} to ${maximum}` : minimum > 0 ? ` of at least ${minimum}` : '';
+      throw new Error(`${variable} must be a whole number${range}, not ${text}`);
+    }
+    return value;
+  };
+}
+
+function megabytes(text: string, variable: string): number {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(text)) throw new Error(`${variable} must be a number of megabytes, not ${text}`);
+  return Number(text);
+}
+
+const asText = (text: string) => text;
+
+export const SETTINGS = [
+  setting({ field: 'port', variable: 'PORT', fallback: '8080', meaning: 'port to listen on (0 = any free port; the server prints the URL it serves)', read: wholeNumber(0, 65535) }),
+  setting({ field: 'host', variable: 'HOST', fallback: '127.0.0.1', meaning: 'address to listen on', read: asText }),
+  setting({ field: 'dataDir', variable: 'DATA_DIR', fallback: 'dist-data', meaning: 'the built data set to serve (a rebuilt one is picked up while running)', read: asText }),
+  setting({ field: 'keysFile', variable: 'KEYS_FILE', fallback: 'keys.json', meaning: 'API keys, stored as SHA-256 hashes (npm run keys writes it)', read: asText }),
+  setting({
+    field: 'demoKey',
+    variable: 'DEMO_KEY',
+    fallback: 'on',
+    meaning: 'off disables the built-in DEMO_KEY',
+    read: (text, variable) => {
+      const value = text.toLowerCase();
+      if (value !== 'on' && value !== 'off') throw new Error(`${variable} must be on or off, not ${text}`);
+      return value === 'on';
+    },
+  }),
+  setting({ field: 'demoHourlyLimit', variable: 'DEMO_KEY_HOURLY_LIMIT', fallback: '30', meaning: 'DEMO_KEY requests per rolling hour, per client IP', read: wholeNumber() }),
+  setting({ field: 'demoDailyLimit', variable: 'DEMO_KEY_DAILY_LIMIT', fallback: '50', meaning: 'DEMO_KEY requests per rolling day, per client IP', read: wholeNumber() }),
+  setting({ field: 'keyHourlyLimit', variable: 'KEY_HOURLY_LIMIT', fallback: '1000', meaning: 'requests per rolling hour per key, every endpoint', read: wholeNumber() }),
+  setting({ field: 'keyDailyLimit', variable: 'KEY_DAILY_LIMIT', fallback: '10000', meaning: 'requests per rolling day per key, fuel-station endpoints', read: wholeNumber() }),
+  setting({ field: 'redisUrl', variable: 'REDIS_URL', meaning: 'rate-limit counters and keys in Redis, shared by every instance', read: asText }),
+  setting({ field: 'redisPrefix', variable: 'REDIS_PREFIX', fallback: 'nrel-compat:', meaning: 'prefix of every Redis key', read: asText }),
+  setting({ field: 'redisTimeoutMs', variable: 'REDIS_TIMEOUT_MS', fallback: '200', meaning: 'a slower Redis command counts the request in the process instead (ms)', read: wholeNumber(1) }),
+  setting({ field: 'trustProxy', variable: 'TRUST_PROXY', meaning: "Express's trust proxy: whose X-Forwarded-For names the client", read: asText }),
+  setting({ field: 'publicUrl', variable: 'PUBLIC_URL', meaning: 'base URL of the signup/contact links of gateway errors (default: the URL served)', read: asText }),
+  setting({
+    field: 'logLevel',
+    variable: 'LOG_LEVEL',
+    fallback: 'info',
+    meaning: `${LOG_LEVELS.join(', ')}`,
+    read: (text, variable) => {
+      const value = text.toLowerCase();
+      if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`${variable} must be one of ${LOG_LEVELS.join(', ')}, not ${text}`);
+      return value as LogLevel;
+    },
+  }),
+  setting({ field: 'shutdownTimeout', variable: 'SHUTDOWN_TIMEOUT', fallback: '30', meaning: 'seconds requests in flight get after SIGTERM or SIGINT', read: wholeNumber() }),
+  setting({ field: 'keepAliveTimeout', variable: 'KEEP_ALIVE_TIMEOUT', fallback: '75', meaning: 'seconds an idle keep-alive connection stays open (keep it above your load balancer’s idle timeout)', read: wholeNumber(1, 86_400) }),
+  setting({
+    field: 'pvWorkers',
+    variable: 'PV_WORKERS',
+    fallback: 'auto',
+    meaning: `worker threads for monthly estimates, 0 to 64 (auto: one per core, at most 4, here ${DEFAULT_WORKERS})`,
+    read: (text, variable) => {
+      if (text.trim() === 'auto') return DEFAULT_WORKERS;
+      if (!/^\s*\d+\s*$/.test(text) || Number(text) > 64) throw new Error(`${variable} must be a whole number from 0 to 64, or auto, not ${text}`);
+      return Number(text);
+    },
+  }),
+  setting({ field: 'pvSiteCacheMb', variable: 'PV_SITE_CACHE_MB', fallback: '256', meaning: "memory cap of the estimator's prepared sites (MB)", read: megabytes }),
+  setting({ field: 'climateCacheMb', variable: 'CLIMATE_CACHE_MB', fallback: '256', meaning: "memory cap of the stations' hourly weather cache (MB)", read: megabytes }),
+];
+
+const flagOf = (variable: string) => variable.toLowerCase().replaceAll('_', '-');
+
+function valueOf<K extends keyof Settings>(spec: Setting<K>, text: string | undefined): Settings[K] | undefined {
+  if (text === undefined || text === '') return spec.fallback === undefined ? undefined : spec.read(spec.fallback, spec.variable);
+  return spec.read(text, spec.variable);
+}
+
+/** Every setting with a default, at its default. */
+export const defaults = Object.fromEntries(
+  SETTINGS.filter((spec) => spec.fallback !== undefined).map((spec) => [spec.field, valueOf(spec, undefined)]),
+) as Pick<Settings, Exclude<keyof Settings, 'redisUrl' | 'trustProxy' | 'publicUrl'>>;
 
 export function withDefaults(settings: ServerSettings): Settings {
-  const filled = { ...settings } as Settings;
-  for (const [name, value] of Object.entries(defaults)) if ((filled as unknown as Record<string, unknown>)[name] === undefined) (filled as unknown as Record<string, unknown>)[name] = value;
-  return filled;
+  const filled: Record<string, unknown> = { ...settings };
+  for (const [field, value] of Object.entries(defaults)) filled[field] ??= value;
+  return filled as unknown as Settings;
 }
 
-const flags = {
-  port: 'PORT',
-  host: 'HOST',
-  'data-dir': 'DATA_DIR',
-  'keys-file': 'KEYS_FILE',
-  'demo-key': 'DEMO_KEY',
-  'redis-url': 'REDIS_URL',
-  'redis-prefix': 'REDIS_PREFIX',
-  'public-url': 'PUBLIC_URL',
-  'key-hourly-limit': 'KEY_HOURLY_LIMIT',
-  'key-daily-limit': 'KEY_DAILY_LIMIT',
-  'demo-key-hourly-limit': 'DEMO_KEY_HOURLY_LIMIT',
-  'demo-key-daily-limit': 'DEMO_KEY_DAILY_LIMIT',
-  'trust-proxy': 'TRUST_PROXY',
-  'log-level': 'LOG_LEVEL',
-  'shutdown-timeout': 'SHUTDOWN_TIMEOUT',
-  'redis-timeout-ms': 'REDIS_TIMEOUT_MS',
-  'climate-cache-mb': 'CLIMATE_CACHE_MB',
-  'pv-site-cache-mb': 'PV_SITE_CACHE_MB',
-  'pv-workers': 'PV_WORKERS',
-} as const;
-
-function count(name: string, text: string | undefined, fallback: number, minimum = 0): number {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < minimum) throw new Error(`${name} must be a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}, not ${text}`);
-  return value;
+function command(): Command {
+  const program = new Command('npm start --')
+    .description('Serves the API on the data set in DATA_DIR (building the sample there first when it has none).\nEach option is also an environment variable; the option wins.')
+    .helpOption('-h, --help', 'print these options and exit')
+    .allowExcessArguments(false)
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => process.stdout.write(text), writeErr: () => {} });
+  for (const spec of SETTINGS) {
+    const fallback = spec.fallback === undefined ? '' : `; default ${spec.fallback}`;
+    program.addOption(new Option(`--${flagOf(spec.variable)} <value>`, `${spec.meaning} (${spec.variable}${fallback})`));
+  }
+  return program;
 }
 
-function megabytes(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\s*\d+(\.\d+)?\s*$/.test(text) || !Number.isFinite(value)) throw new Error(`${name} must be a number of megabytes, not ${text}`);
-  return value;
+/** The options of `npm start`, as `--help` prints them. */
+export function settingsHelp(): string {
+  return command().helpInformation();
 }
 
-/** PV_WORKERS: a number of threads from 0 to 64, or `auto` (one per core, at most 4). */
-function workers(text: string | undefined): number {
-  if (text === undefined || text === '' || text.trim() === 'auto') return DEFAULT_WORKERS;
-  const value = count('PV_WORKERS', text, DEFAULT_WORKERS);
-  if (value > 64) throw new Error(`PV_WORKERS must be a whole number from 0 to 64, or auto, not ${text}`);
-  return value;
-}
+/** Thrown for `--help`: the help has been printed. */
+export class HelpShown extends Error {}
 
+/** The settings from the flags, else the environment, else the defaults; a bad value or an unknown flag throws, naming it. */
 export function readSettings(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Settings {
-  const { values } = parseArgs({ args: argv, options: Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' as const }])), strict: true });
-  const get = (flag: keyof typeof flags): string | undefined => (values as Record<string, string | undefined>)[flag] ?? env[flags[flag]];
-  const port = Number(get('port') ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${get('port')}`);
-  const demoKey = (get('demo-key') ?? 'on').toLowerCase();
-  if (demoKey !== 'on' && demoKey !== 'off') throw new Error(`DEMO_KEY must be on or off, not ${demoKey}`);
-  const logLevel = (get('log-level') || defaults.logLevel).toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${logLevel}`);
-  return {
-    port,
-    host: get('host') ?? '127.0.0.1',
-    dataDir: get('data-dir') ?? 'dist-data',
-    keysFile: get('keys-file') ?? 'keys.json',
-    demoKey: demoKey === 'on',
-    redisUrl: get('redis-url') || undefined,
-    redisPrefix: get('redis-prefix') || defaults.redisPrefix,
-    publicUrl: get('public-url') || undefined,
-    keyHourlyLimit: count('KEY_HOURLY_LIMIT', get('key-hourly-limit'), defaults.keyHourlyLimit),
-    keyDailyLimit: count('KEY_DAILY_LIMIT', get('key-daily-limit'), defaults.keyDailyLimit),
-    demoHourlyLimit: count('DEMO_KEY_HOURLY_LIMIT', get('demo-key-hourly-limit'), defaults.demoHourlyLimit),
-    demoDailyLimit: count('DEMO_KEY_DAILY_LIMIT', get('demo-key-daily-limit'), defaults.demoDailyLimit),
-    trustProxy: get('trust-proxy') || undefined,
-    logLevel: logLevel as LogLevel,
-    shutdownTimeout: count('SHUTDOWN_TIMEOUT', get('shutdown-timeout'), defaults.shutdownTimeout),
-    redisTimeoutMs: count('REDIS_TIMEOUT_MS', get('redis-timeout-ms'), defaults.redisTimeoutMs, 1),
-    climateCacheMb: megabytes('CLIMATE_CACHE_MB', get('climate-cache-mb'), defaults.climateCacheMb),
-    pvSiteCacheMb: megabytes('PV_SITE_CACHE_MB', get('pv-site-cache-mb'), defaults.pvSiteCacheMb),
-    pvWorkers: workers(get('pv-workers')),
-  };
+  const program = command();
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError && error.code === 'commander.helpDisplayed') throw new HelpShown();
+    if (error instanceof CommanderError) throw new Error(`${error.message.replace(/^error: /, '')} (npm start -- --help lists the options)`);
+    throw error;
+  }
+  const flags = program.opts<Record<string, string | undefined>>();
+  const settings: Record<string, unknown> = {};
+  for (const spec of SETTINGS) {
+    const flag = flags[program.options.find((option) => option.long === `--${flagOf(spec.variable)}`)!.attributeName()];
+    settings[spec.field] = valueOf(spec, flag ?? env[spec.variable]);
+  }
+  return settings as unknown as Settings;
 }

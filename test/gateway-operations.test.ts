@@ -133,6 +133,40 @@ describe('operations', () => {
     }
   });
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    test(`npm start under a supervisor: ${signal} to npm finishes the request in flight and stops the server, leaving no orphan`, async () => {
+      const child = await spawnServer({ DATA_DIR: dataDir, KEYS_FILE: keysFile, LOG_LEVEL: 'info' }, { viaNpm: true });
+      try {
+        const whole = await get(`${child.url}/api/alt-fuel-stations/v1.csv?api_key=${key}`);
+        const pending = startGet(`${child.url}/api/alt-fuel-stations/v1.csv?api_key=${key}`);
+        assert.equal(await pending.head, 200);
+        child.child.kill(signal);
+        assert.equal(await pending.body, whole.text);
+        assert.equal(await child.exited, 0, 'npm exits 0 once the server has');
+        assert.match(child.output(), new RegExp(`"signal":"${signal}".*"msg":"shutting down`));
+        assert.match(child.output(), /"msg":"stopped"/);
+        // An orphaned server would still answer.
+        await assert.rejects(get(`${child.url}/health`), /ECONNREFUSED/);
+      } finally {
+        await child.stop('SIGKILL');
+      }
+    });
+  }
+
+  test('keep-alive: idle connections stay open KEEP_ALIVE_TIMEOUT seconds (75 by default), and the response says so', async () => {
+    for (const [settings, seconds] of [[{}, 75], [{ keepAliveTimeout: 120 }, 120]] as const) {
+      const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, ...settings }, { log: () => {} });
+      try {
+        assert.equal(server.server.keepAliveTimeout, seconds * 1000);
+        assert.ok(server.server.headersTimeout > server.server.keepAliveTimeout, 'the headers timeout exceeds the keep-alive timeout');
+        const response = await get(`${server.url}/health`, { connection: 'keep-alive' });
+        assert.equal(response.headers['keep-alive'], `timeout=${seconds}`);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   test('a rebuilt data set is served without a restart; a request in flight finishes on the old one', async () => {
     const reloadDir = join(dir, 'reload');
     await buildQuietly({ outDir: reloadDir, sample: { seed: 1, stations: 500 } });

@@ -101,9 +101,13 @@ export interface ChildServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** `node --import tsx server/main.ts` with PORT=0 and `env`; resolves with the URL it prints. */
-export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
+/**
+ * `node --import tsx server/main.ts` (or, `viaNpm`, `npm start` as people and supervisors run it)
+ * with PORT=0 and `env`; resolves with the URL it prints.
+ */
+export function spawnServer(env: Record<string, string>, options: { viaNpm?: boolean } = {}): Promise<ChildServer> {
+  const [command, args] = options.viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')]];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
