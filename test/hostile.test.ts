@@ -3,7 +3,7 @@
 // generated from the parameter schemas and mixed with hostile names and values (test/hostile/) must
 // get an answer that is never a 5xx, whose status the OpenAPI document lists for the path, and whose
 // body parses in the requested format. Failures are grouped by cause and each is shown as a curl
-// command. The explicit regressions at the end are the reported repros.
+// command. The explicit regressions at the end are the reported repros and what the suite found.
 //
 // HOSTILE_SEED (default 1) picks the requests, HOSTILE_RUNS (default 400) how many per endpoint.
 // The server is the real one on a small sample built by the real pipeline: no ../shared needed.
@@ -233,7 +233,7 @@ function requestFromUrl(url: string): HostileRequest {
   return { endpoint: endpoint.paths[0], documentedPath: path, path, ...(extension ? { extension } : {}), query: parts, keyIn: 'header' };
 }
 
-describe('the reported repros (issue #10), as plain examples', () => {
+describe('regressions, as plain examples: the reported repros (issue #10) and what the generated requests found', () => {
   const repros: Array<{ url: string; why: string }> = [
     { url: '/api/solar/data_query/v1.json?lat=40&lon=-105&toString=1', why: 'a parameter named after a member of Object.prototype was a 500' },
     { url: '/api/solar/data_query/v1.json?lat=40&lon=-105&constructor=1&__proto__=1', why: 'the same, with constructor and __proto__' },
@@ -243,6 +243,8 @@ describe('the reported repros (issue #10), as plain examples', () => {
     { url: '/api/alt-fuel-stations/v1/nearest.json?location=80203&limit=99999999999999999999', why: 'a limit past 64 bits was a 500' },
     { url: '/api/alt-fuel-stations/v1/nearest.json?location=80203&offset=99999999999999999999', why: 'an offset past 64 bits was a 500' },
     { url: '/api/solar/data_query/v1.xml?lat=%01&lon=-105', why: 'the echoed U+0001 made the XML not well-formed' },
+    // found by the generated requests (HOSTILE_SEED=4)
+    { url: '/api/alt-fuel-stations/v1/nearest.json?latitude=40&longitude=180&radius=0', why: 'a box on the antimeridian covered no index cell: `cell IN ()`, a DuckDB syntax error' },
   ];
 
   for (const { url, why } of repros) {

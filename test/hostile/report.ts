@@ -82,10 +82,13 @@ export async function minimize(request: HostileRequest, stillFails: (candidate: 
 
 function describeGroup(group: FailureGroup, number: number, maxUrl: number): string {
   const { example } = group;
+  const shown = (curl: string) => (curl.length > maxUrl ? `${curl.slice(0, maxUrl)}… (${curl.length} characters: the whole command is in the report file)` : curl);
   const curl = curlCommand(example.request);
+  const generated = curlCommand(smallest(group.failures).request);
   const lines = [
     `${number}. ${group.endpoint} · ${group.status || 'no answer'} · ${group.cause} (${group.failures.length} request${group.failures.length === 1 ? '' : 's'})`,
-    `   ${curl.length > maxUrl ? `${curl.slice(0, maxUrl)}… (${curl.length} characters: the whole command is in the report file)` : curl}`,
+    `   ${shown(curl)}`,
+    ...(generated !== curl ? [`   as generated: ${shown(generated)}`] : []),
   ];
   for (const problem of example.problems) lines.push(`   - ${problem.cause}${problem.detail ? `: ${problem.detail}` : ''}`);
   lines.push(`   body: ${example.bodyStart}`);
