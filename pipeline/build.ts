@@ -1,12 +1,23 @@
 // `npm run build:data -- --source DIR --out DIR` builds a data set from upstream files;
 // `--sample` builds the seeded sample instead (INTERFACE.md). The last good data set in --out is
 // replaced only when the whole build succeeds.
+//
+// What fails a build (nothing is written, the last good data set stays):
+// - a --source directory that does not exist (always: a mistyped path is never meant);
+// - a problem in the sources: a bad value, a damaged or unusable file (unless --allow-invalid);
+// - a source file that yields no records: 0 bytes, a header only, an empty JSON list; and sources
+//   of which none of the three groups (alt-fuel-stations/, building-resources/, climate/) yields a
+//   single record (unless --allow-empty). Every part of the layout is optional: a source with
+//   climate files only is a data set.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { DataSetWriter, type Manifest } from './dataset-writer.ts';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DataSetWriter, removeStaleBuildDirs, type Manifest } from './dataset-writer.ts';
 import { datasetBuilders } from './datasets/index.ts';
 import type { BuildOptions, DatasetReport } from './datasets/types.ts';
-import { BuildFailed, describeIssue, describeRepair } from './issues.ts';
+import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues.ts';
+import { DEFAULT_NSRDB_SPACING_DEG } from './sample/climate-stations.ts';
+import { sampleOptionProblems, seedProblem, spacingProblem, stationsProblem, wholeNumber } from './sample/options.ts';
 
 export const GENERATOR = 'nrel-compat pipeline 1';
 export const DEFAULT_SEED = 20240601;
@@ -26,9 +37,52 @@ function sampleNotice(seed: number): string {
   return `SAMPLE DATA: synthetic records made by this project's seeded generator (seed ${seed}); not real stations, weather or resources.`;
 }
 
+/** A request that cannot be built at all: a source directory that is not there, or sample options out of range. */
+function requestProblem(request: BuildRequest): string | undefined {
+  if (request.sample) {
+    const problems = sampleOptionProblems(request.sample);
+    return problems.length ? `invalid sample options: ${problems.join('; ')}` : undefined;
+  }
+  if (request.sourceDir === undefined) return 'give a source directory (--source DIR) or ask for the sample (--sample)';
+  const isDirectory = statSync(request.sourceDir, { throwIfNoEntry: false })?.isDirectory();
+  return isDirectory ? undefined : `the source directory ${request.sourceDir} does not exist${isDirectory === false ? ' (it is a file)' : ''}; nothing was written`;
+}
+
+function logReport(log: (line: string) => void, report: DatasetReport, request: BuildRequest): void {
+  for (const note of report.notes) log(`note: ${describeIssue(note)}`);
+  for (const repair of report.repaired) log(`repaired: ${describeRepair(repair)}`);
+  for (const superseded of report.superseded) log(`superseded: ${describeIssue(superseded)}`);
+  for (const empty of report.empty) log(`${request.allowEmpty ? 'note' : 'error'}: ${describeIssue(empty)}`);
+  for (const problem of report.problems) log(`${request.allowInvalid ? 'rejected' : 'error'}: ${describeIssue(problem)}`);
+}
+
+/** Why the build must stop here, if it must: problems (unless --allow-invalid), then emptiness (unless --allow-empty). */
+function failure(reports: DatasetReport[], rows: number, request: BuildRequest): BuildFailed | undefined {
+  const problems = reports.flatMap((report) => report.problems);
+  const empty = reports.flatMap((report) => report.empty);
+  const reasons: string[] = [];
+  const issues: Issue[] = [];
+  if (problems.length > 0 && !request.allowInvalid) {
+    const repairable = problems.filter((problem) => problem.repair).length;
+    const hint = repairable ? ` ${repairable} of them have an unambiguous repair (--repair);` : '';
+    reasons.push(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the sources;${hint} use --allow-invalid to build from the good records.`);
+    issues.push(...problems);
+  }
+  if (!request.allowEmpty) {
+    if (empty.length > 0) reasons.push(`${empty.length} source file${empty.length === 1 ? ' yields' : 's yield'} no records; use --allow-empty to build without ${empty.length === 1 ? 'it' : 'them'}.`);
+    // With problems failing the build already, an empty result is their consequence, not news.
+    else if (rows === 0 && request.sourceDir !== undefined && reasons.length === 0) reasons.push(`the sources in ${request.sourceDir} yield no records (alt-fuel-stations/, building-resources/, climate/); use --allow-empty to build an empty data set.`);
+    issues.push(...empty);
+  }
+  return reasons.length ? new BuildFailed(`${reasons.join(' ')} Nothing was written.`, issues) : undefined;
+}
+
 /** Builds every data set; throws BuildFailed (after printing every problem) and leaves --out untouched on failure. */
 export async function buildDataSet(request: BuildRequest): Promise<BuildResult> {
   const log = request.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const problem = requestProblem(request);
+  if (problem) throw new BuildFailed(problem);
+  for (const stale of removeStaleBuildDirs(request.outDir)) log(`note: removed ${stale}, left by a build that is no longer running`);
   const writer = await DataSetWriter.open(request.outDir);
   const reports: Record<string, DatasetReport> = {};
   try {
@@ -36,18 +90,13 @@ export async function buildDataSet(request: BuildRequest): Promise<BuildResult> 
       const started = Date.now();
       const report = await builder.build(writer, request);
       reports[builder.name] = report;
-      for (const note of report.notes) log(`note: ${describeIssue(note)}`);
-      for (const repair of report.repaired) log(`repaired: ${describeRepair(repair)}`);
-      for (const problem of report.problems) log(`${request.allowInvalid ? 'rejected' : 'error'}: ${describeIssue(problem)}`);
+      logReport(log, report, request);
       const files = Object.values(writer.dataset(builder.name).files);
       log(`${builder.name}: ${files.map((f) => `${f.rows} rows in ${f.path}`).join(', ') || 'empty'}; ${report.rejectedRecords} rejected, ${report.repaired.length} repaired (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
-    const problems = Object.values(reports).flatMap((report) => report.problems);
-    if (problems.length > 0 && !request.allowInvalid) {
-      const repairable = problems.filter((problem) => problem.repair).length;
-      const hint = repairable ? ` ${repairable} of them have an unambiguous repair (--repair);` : '';
-      throw new BuildFailed(`${problems.length} problems in the sources;${hint} nothing was written. Use --allow-invalid to build from the good records.`, problems);
-    }
+    const rows = datasetBuilders.flatMap((builder) => Object.values(writer.dataset(builder.name).files)).reduce((sum, file) => sum + file.rows, 0);
+    const failed = failure(Object.values(reports), rows, request);
+    if (failed) throw failed;
     const manifest = writer.commit({
       schema_version: 1,
       generator: GENERATOR,
@@ -64,35 +113,64 @@ export async function buildDataSet(request: BuildRequest): Promise<BuildResult> 
   }
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      source: { type: 'string' },
-      out: { type: 'string', default: 'dist-data' },
-      sample: { type: 'boolean', default: false },
-      seed: { type: 'string', default: String(DEFAULT_SEED) },
-      stations: { type: 'string', default: String(DEFAULT_SAMPLE_STATIONS) },
-      'nsrdb-spacing': { type: 'string' },
-      'allow-invalid': { type: 'boolean', default: false },
-      repair: { type: 'boolean', default: false },
-    },
-  });
-  if (!values.sample && !values.source) throw new BuildFailed('Give --source DIR (upstream files) or --sample.');
+/** An option parser for commander: the text as a number, refused with the reason when `problem` finds one. */
+function numberOption(read: (text: string) => number, problem: (value: number) => string | undefined) {
+  return (text: string) => {
+    const value = read(text);
+    const reason = problem(value);
+    if (reason) throw new InvalidArgumentError(`${reason}.`);
+    return value;
+  };
+}
+
+interface CommandOptions {
+  source?: string;
+  sample?: boolean;
+  out: string;
+  seed: number;
+  stations: number;
+  nsrdbSpacing?: number;
+  allowInvalid: boolean;
+  allowEmpty: boolean;
+  repair: boolean;
+}
+
+export function buildCommand(): Command {
+  return new Command('build:data')
+    .description('Build the data set the server serves, from upstream source files (--source) or the seeded sample (--sample). The last good data set in --out is replaced only when the whole build succeeds.')
+    .addOption(new Option('--source <dir>', 'upstream files in the layout of INTERFACE.md (alt-fuel-stations/, building-resources/, climate/)').conflicts('sample'))
+    .option('--sample', "build the seeded sample instead of reading sources")
+    .option('--out <dir>', 'where the data set is written', 'dist-data')
+    .option('--seed <n>', 'the sample\'s seed (a whole number, 0 to 4294967295)', numberOption(wholeNumber, seedProblem), DEFAULT_SEED)
+    .option('--stations <n>', 'fuel stations in the sample', numberOption(wholeNumber, stationsProblem), DEFAULT_SAMPLE_STATIONS)
+    .option('--nsrdb-spacing <degrees>', `the sample's nsrdb grid spacing (default ${DEFAULT_NSRDB_SPACING_DEG})`, numberOption(Number, spacingProblem))
+    .option('--allow-invalid', 'build from the good records when some are bad (each rejected record is reported and written to a rejects file)', false)
+    .option('--allow-empty', 'build even when a source file, or the whole source, yields no records', false)
+    .option('--repair', 'apply the unambiguous repairs (each one is listed)', false)
+    .showHelpAfterError();
+}
+
+async function main(argv: string[]): Promise<void> {
+  const command = buildCommand().parse(argv);
+  const options = command.opts<CommandOptions>();
+  const sampleOnly = ['seed', 'stations', 'nsrdbSpacing'].filter((name) => command.getOptionValueSource(name) === 'cli');
+  if (!options.sample && sampleOnly.length) command.error(`error: ${sampleOnly.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} only apply to --sample`);
+  if (!options.sample && !options.source) command.error('error: give --source DIR (upstream files) or --sample');
   const started = Date.now();
   const result = await buildDataSet({
-    outDir: resolve(values.out!),
-    sourceDir: values.sample ? undefined : resolve(values.source!),
-    sample: values.sample
-      ? { seed: Number(values.seed), stations: Number(values.stations), nsrdbSpacingDeg: values['nsrdb-spacing'] ? Number(values['nsrdb-spacing']) : undefined }
-      : undefined,
-    allowInvalid: values['allow-invalid']!,
-    repair: values.repair!,
+    outDir: resolve(options.out),
+    sourceDir: options.sample ? undefined : resolve(options.source!),
+    sample: options.sample ? { seed: options.seed, stations: options.stations, nsrdbSpacingDeg: options.nsrdbSpacing } : undefined,
+    allowInvalid: options.allowInvalid,
+    allowEmpty: options.allowEmpty,
+    repair: options.repair,
   });
-  process.stderr.write(`built ${resolve(values.out!)} in ${((Date.now() - started) / 1000).toFixed(1)} s${result.manifest.sample ? ' (sample data)' : ''}\n`);
+  process.stderr.write(`built ${resolve(options.out)} in ${((Date.now() - started) / 1000).toFixed(1)} s${result.manifest.sample ? ' (sample data)' : ''}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
+  main(process.argv).catch((error: unknown) => {
+    // Source problems were printed one per line as they were found; this is the summary. Never a stack.
     process.stderr.write(`build failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   });

@@ -6,6 +6,8 @@ import type { JsonSchema } from '../server/formats/shape.ts';
 export interface FieldSpec {
   name: string;
   type: 'integer' | 'number' | 'boolean' | 'string' | 'array';
+  /** Whether the schema allows null (a source may lack the field). */
+  nullable: boolean;
   format?: string;
   enumValues?: unknown[];
   pattern?: RegExp;
@@ -14,10 +16,11 @@ export interface FieldSpec {
 export function fieldSpecs(schema: JsonSchema): FieldSpec[] {
   const properties = schema.properties as Record<string, JsonSchema>;
   return Object.entries(properties).map(([name, property]) => {
-    const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null') as FieldSpec['type'];
+    const types = ([] as string[]).concat(property.type as string | string[]);
     return {
       name,
-      type,
+      type: types.find((t) => t !== 'null') as FieldSpec['type'],
+      nullable: types.includes('null'),
       format: property.format as string | undefined,
       enumValues: property.enum as unknown[] | undefined,
       pattern: typeof property.pattern === 'string' ? new RegExp(property.pattern) : undefined,

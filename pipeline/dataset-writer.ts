@@ -3,7 +3,7 @@
 // A failed or interrupted build leaves the last good data set exactly as it was.
 import { DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { JsonSchema } from '../server/formats/shape.ts';
 
@@ -93,6 +93,37 @@ function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): v
   }
 }
 
+/** A build's working folder in the output directory: `.build-<pid of the building process>-<unique suffix>`. */
+const BUILD_DIR_PREFIX = '.build-';
+const BUILD_DIR = /^\.build-(\d+)-/;
+
+function processIsRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the working folders of builds that were killed or crashed: a folder is stale when the
+ * process named in it is no longer running. A live build's folder (in this process or another)
+ * stays; a pid reused by an unrelated process keeps a stale folder until that process ends, which
+ * errs on the side of never taking a live build's folder. Returns the folders removed.
+ */
+export function removeStaleBuildDirs(outDir: string): string[] {
+  const names = existsSync(outDir) ? readdirSync(outDir) : [];
+  const stale = names.filter((name) => {
+    const pid = BUILD_DIR.exec(name)?.[1];
+    return pid !== undefined && !processIsRunning(Number(pid));
+  });
+  for (const name of stale) rmSync(join(outDir, name), { recursive: true, force: true });
+  return stale;
+}
+
 export class DataSetWriter {
   readonly workDir: string;
   private readonly datasets: Record<string, DatasetEntry> = {};
@@ -101,8 +132,8 @@ export class DataSetWriter {
     readonly outDir: string,
     private readonly connection: DuckDBConnection,
   ) {
-    this.workDir = join(outDir, `.build-${process.pid}-${Date.now()}`);
-    mkdirSync(this.workDir, { recursive: true });
+    mkdirSync(outDir, { recursive: true });
+    this.workDir = mkdtempSync(join(outDir, `${BUILD_DIR_PREFIX}${process.pid}-`));
   }
 
   static async open(outDir: string): Promise<DataSetWriter> {
@@ -203,7 +234,7 @@ export class DataSetWriter {
     }
     for (const name of readdirSync(this.outDir)) {
       const path = join(this.outDir, name);
-      if (keep.has(name) || name.startsWith('.build-')) continue;
+      if (keep.has(name) || name.startsWith(BUILD_DIR_PREFIX)) continue;
       if (statSync(path).isFile() && /\.(parquet|ndjson)$/.test(name)) rmSync(path);
     }
   }

@@ -19,6 +19,7 @@ import { resolveRef, type JsonSchema } from '../../server/formats/shape.ts';
 import { sha256File, type ColumnSpec, type DataSetWriter } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { readDrupalNodes, readVocabularyTerms, type KeyedRecord } from '../readers/building-resources.ts';
+import { SourceFileError } from '../readers/source-file.ts';
 import { generateBuildingResources } from '../sample/building-resources.ts';
 import { emptyReport, type DatasetBuilder, type DatasetReport } from './types.ts';
 import { namesInSourceFolder } from './source-folder.ts';
@@ -254,14 +255,20 @@ function sourceFiles(sourceDir: string): string[] {
     .map((name) => join(folder, name));
 }
 
-async function readSources(writer: DataSetWriter, sourceDir: string): Promise<Sources> {
+/** Every source file by kind; a file that cannot be read is a problem of the report, and the others are still read. */
+async function readSources(writer: DataSetWriter, sourceDir: string, report: DatasetReport): Promise<Sources> {
   const sources: Sources = { resources: [], events: [], terms: [] };
   for (const path of sourceFiles(sourceDir)) {
     const file = path.split('/').pop()!;
     writer.addSource({ path: path.slice(sourceDir.length).replace(/^\/+/, ''), bytes: statSync(path).size, sha256: await sha256File(path) });
-    if (/^resources/i.test(file)) sources.resources.push({ file, entries: readDrupalNodes(path) });
-    else if (/^events/i.test(file)) sources.events.push({ file, entries: readDrupalNodes(path) });
-    else sources.terms.push({ file, entries: readVocabularyTerms(path) });
+    try {
+      if (/^resources/i.test(file)) sources.resources.push({ file, entries: readDrupalNodes(path) });
+      else if (/^events/i.test(file)) sources.events.push({ file, entries: readDrupalNodes(path) });
+      else sources.terms.push({ file, entries: readVocabularyTerms(path) });
+    } catch (error) {
+      if (!(error instanceof SourceFileError)) throw error;
+      report.problems.push(error.issue);
+    }
   }
   return sources;
 }
@@ -447,7 +454,7 @@ export const buildingResources: DatasetBuilder = {
   name: DATASET,
   async build(writer, options) {
     const report = emptyReport();
-    const sources = options.sample ? sampleSources(options.sample.seed) : await readSources(writer, options.sourceDir!);
+    const sources = options.sample ? sampleSources(options.sample.seed) : await readSources(writer, options.sourceDir!, report);
     const terms = checkTerms(sources.terms, report);
     const resources = checkNodes('resource', sources.resources, report);
     const events = checkNodes('event', sources.events, report);

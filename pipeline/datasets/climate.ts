@@ -16,12 +16,12 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { DataSetWriter, sha256File, type ColumnSpec, type SqlType } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';
+import { gunzipSource, SourceFileError, sourceText } from '../readers/source-file.ts';
 import { parseWeatherText, WeatherFileError, type WeatherData, type WeatherFormat } from '../readers/weather/index.ts';
 import { generateWeather, HOURLY_COLUMNS, type HourlyColumns } from '../sample/climate.ts';
 import { sampleClimateStations } from '../sample/climate-stations.ts';
@@ -239,30 +239,32 @@ function hourlyOf(weather: WeatherData): HourlyColumns {
   return columns;
 }
 
-/** Reads, checks and describes one weather file; throws ClimateInputError with what is wrong. */
+/** The weather of a file's text; anything its parser cannot read is a ClimateInputError naming the file and line. */
+function parseWeather(name: string, text: string, sourceFile: string): WeatherData {
+  try {
+    return parseWeatherText(name, text);
+  } catch (error) {
+    if (error instanceof WeatherFileError) throw new ClimateInputError([{ file: sourceFile, line: error.line, reason: error.problem }]);
+    throw error;
+  }
+}
+
+/** Reads, checks and describes one weather file (its bytes as stored); throws ClimateInputError with what is wrong. */
 export function readClimateFile(dataset: ClimateDataset, path: string, sourceFile: string, bytes = readFileSync(path)): { draft: StationDraft; hourly: HourlyColumns } {
   const fail = (issue: Omit<Issue, 'file'>): never => {
     throw new ClimateInputError([{ file: sourceFile, ...issue }]);
   };
-  let raw = bytes;
   const compressed = /\.gz$/i.test(path);
-  if (compressed) {
-    try {
-      raw = gunzipSync(bytes);
-    } catch (error) {
-      fail({ reason: `cannot decompress: ${(error as Error).message}` });
-    }
-  }
-  const text = raw.toString('utf8');
-  let weather: WeatherData;
+  let text: string;
   try {
-    weather = parseWeatherText(compressed ? path.slice(0, -3) : path, text);
+    text = sourceText(compressed ? gunzipSource(bytes, sourceFile) : bytes, sourceFile);
   } catch (error) {
-    if (error instanceof WeatherFileError) fail({ line: error.line, reason: error.problem });
+    if (error instanceof SourceFileError) throw new ClimateInputError([error.issue]);
     throw error;
   }
+  const weather = parseWeather(compressed ? path.slice(0, -3) : path, text, sourceFile);
   if (!FOLDER_FORMATS[dataset].includes(weather.format)) {
-    fail({ reason: `is a ${weather.format} file; climate/${dataset}/ takes ${FOLDER_FORMATS[dataset].join(', ')}` });
+    fail({ line: 1, reason: `is a ${weather.format} file; climate/${dataset}/ takes ${FOLDER_FORMATS[dataset].join(', ')}` });
   }
   if (weather.length % ROW_GROUP_RECORDS !== 0) fail({ reason: `has ${weather.length} records; the estimator needs 8760 × k` });
   const draft = draftFromWeather(dataset, weather, sourceFile);

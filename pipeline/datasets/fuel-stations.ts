@@ -1,19 +1,20 @@
 // The fuel station data set: AFDC exports (CSV by header name, or the API's own JSON) or the
 // seeded sample, validated against the source schema, written as one Parquet file sorted by id.
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
-import zipcodes from 'zipcodes';
+import { basename, join } from 'node:path';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import { convertCell, fieldSpecs, typeRepair, type FieldSpec } from '../convert.ts';
 import { columnsFromSchema, DataSetWriter, sha256File } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';
-import { readAfdcCsv, type CsvLayout } from '../readers/afdc-csv.ts';
+import { readAfdcCsv } from '../readers/afdc-csv.ts';
 import { readAfdcJson } from '../readers/afdc-json.ts';
+import { SourceFileError } from '../readers/source-file.ts';
 import { generateStations } from '../sample/stations.ts';
 import { recordIssues } from '../validate.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
 import { namesInSourceFolder } from './source-folder.ts';
+import { farFromStateNote, swappedCoordinateIssues, zipRepair } from './station-places.ts';
 
 export const SOURCE_SCHEMA = '/api/schemas/fuel-station-source.schema.json';
 export const SOURCE_FOLDER = 'alt-fuel-stations';
@@ -28,6 +29,10 @@ const exportHeaders = new Map(
 );
 
 export type SourceStation = Record<string, unknown>;
+type Where = Pick<Issue, 'file' | 'line' | 'record'>;
+
+/** The fields every station needs (not nullable in the schema): an export without a column for one of them is not read. */
+const REQUIRED_FIELDS = specs.filter((spec) => !spec.nullable).map((spec) => spec.name);
 
 /** DECISIONS.md §3: sources without an access code are private when their access text says so. */
 function deriveAccessCode(station: SourceStation): void {
@@ -35,17 +40,17 @@ function deriveAccessCode(station: SourceStation): void {
   station.access_code = station.groups_with_access_code.trim().toLowerCase().startsWith('private') ? 'private' : 'public';
 }
 
-/** A ZIP that lost its leading zeros (Excel) is repaired when the padded ZIP lies in the record's state. */
-function zipRepair(value: unknown, station: SourceStation): Issue['repair'] {
-  if (typeof value !== 'string' || !/^\d{3,4}$/.test(value) || typeof station.state !== 'string') return undefined;
-  const padded = value.padStart(5, '0');
-  return zipcodes.lookup(padded)?.state === station.state ? { value: padded, how: `leading zeros restored (${padded} is in ${station.state})` } : undefined;
-}
-
 function repairFor(issue: Issue, station: SourceStation, spec: FieldSpec | undefined): Issue['repair'] {
   if (!spec || issue.value === undefined) return undefined;
-  if (issue.field === 'zip') return zipRepair(issue.value, station);
+  if (issue.field === 'zip') return zipRepair(issue.value, station.state);
   return typeRepair(issue.value, spec);
+}
+
+/** Schema problems first; a station whose values are all valid is then checked for swapped coordinates. */
+function stationIssues(station: SourceStation, where: Where): Issue[] {
+  const issues = recordIssues(validate, station, where);
+  for (const issue of issues) issue.repair = repairFor(issue, station, specByName.get(issue.field ?? ''));
+  return issues.length > 0 ? issues : swappedCoordinateIssues(station, where);
 }
 
 const validate = validatorFor(SOURCE_SCHEMA);
@@ -56,18 +61,22 @@ interface Checked {
   repaired: Issue[];
 }
 
-/** Validates one record; with `repair`, applies the unambiguous repairs when they fix every problem. */
-export function checkStation(values: Record<string, unknown>, where: Pick<Issue, 'file' | 'line' | 'record'>, repair: boolean): Checked {
+/**
+ * Validates one record; `readIssues` are what the reader found (a cell that is not UTF-8, a wrong
+ * field count). With `repair`, the unambiguous repairs are applied when they fix every problem.
+ */
+export function checkStation(values: Record<string, unknown>, where: Where, repair: boolean, readIssues: Issue[] = []): Checked {
   const station: SourceStation = {};
   for (const spec of specs) station[spec.name] = values[spec.name] ?? null;
   deriveAccessCode(station);
-  let issues = recordIssues(validate, station, where);
+  // A record misread (a wrong field count, columns that disagree) is reported as read, not by its consequences.
+  const misread = readIssues.some((issue) => !issue.repair);
+  let issues = misread ? readIssues : [...readIssues, ...stationIssues(station, where)];
   if (issues.length === 0) return { station, problems: [], repaired: [] };
-  for (const issue of issues) issue.repair = repairFor(issue, station, specByName.get(issue.field ?? ''));
   if (repair && issues.every((issue) => issue.repair)) {
     for (const issue of issues) station[issue.field!] = issue.repair!.value;
     deriveAccessCode(station);
-    const remaining = recordIssues(validate, station, where);
+    const remaining = stationIssues(station, where);
     if (remaining.length === 0) return { station, problems: [], repaired: issues };
     issues = remaining;
   }
@@ -81,49 +90,94 @@ function sourceFiles(sourceDir: string): string[] {
     .map((name) => join(folder, name));
 }
 
-async function* readSourceRecords(path: string, report: DatasetReport, repair: boolean): AsyncGenerator<{ values: Record<string, unknown>; where: Pick<Issue, 'file' | 'line' | 'record'>; problem?: string }> {
-  const file = path.split('/').pop()!;
+type OnRecord = (values: Record<string, unknown>, where: Where, readIssues: Issue[]) => void;
+
+/** Reads one export (CSV or JSON), handing each record over; throws SourceFileError when the file cannot be read (further). */
+function readExport(path: string, report: DatasetReport, repair: boolean, onRecord: OnRecord): { header: boolean } {
+  const file = basename(path);
   if (/\.json(\.gz)?$/i.test(path)) {
-    for (const { record, values } of readAfdcJson(path)) yield { values, where: { file, record } };
+    for (const { record, values } of readAfdcJson(path)) onRecord(values, { file, record }, []);
+    return { header: false };
+  }
+  let header = false;
+  readAfdcCsv(path, exportHeaders, {
+    onLayout(layout) {
+      header = true;
+      const missing = REQUIRED_FIELDS.filter((field) => !layout.fields.includes(field)).map((field) => exportHeaders.get(field) ?? field);
+      if (missing.length) throw new SourceFileError({ file, line: 1, reason: `missing required columns ${missing.join(', ')}: no station can be read from it; the file is not read` });
+      // Columns without a header are not read either way; --repair only acknowledges dropping them.
+      for (const issue of layout.issues) (!issue.repair ? report.notes : repair ? report.repaired : report.problems).push(issue);
+    },
+    onRecord({ line, cells, issues }) {
+      const values: Record<string, unknown> = {};
+      for (const [field, cell] of Object.entries(cells)) values[field] = convertCell(cell, specByName.get(field)!);
+      onRecord(values, { file, line }, issues);
+    },
+  });
+  return { header };
+}
+
+/** A station as read, and where from. */
+interface Read {
+  station: SourceStation;
+  where: Where;
+}
+
+const placeOf = (where: Where) => `${where.file}:${where.line ?? `record ${where.record}`}`;
+
+/**
+ * Two records of one station id (in two exports, or one): the one with the newest Updated At is
+ * kept, the other is listed as superseded; on a tie the one read first (file names in order) stays.
+ */
+function keepNewest(kept: Map<number, Read>, read: Read, superseded: Issue[]): void {
+  const id = read.station.id as number;
+  const earlier = kept.get(id);
+  if (!earlier) {
+    kept.set(id, read);
     return;
   }
-  const onLayout = (layout: CsvLayout) => {
-    // Columns without a header are not read either way; --repair only acknowledges dropping them.
-    for (const issue of layout.issues) (!issue.repair ? report.notes : repair ? report.repaired : report.problems).push(issue);
-    const missing = ['id', 'fuel_type_code', 'latitude', 'longitude'].filter((field) => !layout.fields.includes(field));
-    if (missing.length) report.notes.push({ file, line: 1, reason: `no column for ${missing.join(', ')}: every record will be rejected` });
-  };
-  for await (const raw of readAfdcCsv(path, exportHeaders, onLayout)) {
-    const values: Record<string, unknown> = {};
-    for (const [field, cell] of Object.entries(raw.cells)) values[field] = convertCell(cell, specByName.get(field)!);
-    yield { values, where: { file, line: raw.line }, problem: raw.fieldCountProblem };
-  }
+  const updated = (r: Read) => Date.parse(r.station.updated_at as string);
+  const newer = updated(read) > updated(earlier);
+  const [winner, loser] = newer ? [read, earlier] : [earlier, read];
+  kept.set(id, winner);
+  const comparison = updated(read) === updated(earlier) ? 'the same Updated At; the record read first is kept' : `Updated At ${winner.station.updated_at} is newer than ${loser.station.updated_at}`;
+  superseded.push({ ...loser.where, field: 'id', value: id, reason: `superseded by ${placeOf(winner.where)} (${comparison})` });
 }
 
 async function readSources(writer: DataSetWriter, sourceDir: string, options: BuildOptions, report: DatasetReport): Promise<SourceStation[]> {
-  const stations: SourceStation[] = [];
-  const firstSeen = new Map<number, string>();
+  const kept = new Map<number, Read>();
   const rejects: string[] = [];
+  const reject = (where: Where, problems: Issue[]) => {
+    report.problems.push(...problems);
+    rejects.push(JSON.stringify({ ...where, problems: problems.map(describeIssue) }));
+  };
   for (const path of sourceFiles(sourceDir)) {
+    const file = basename(path);
     writer.addSource({ path: path.slice(sourceDir.length).replace(/^\/+/, ''), bytes: statSync(path).size, sha256: await sha256File(path) });
-    for await (const { values, where, problem } of readSourceRecords(path, report, options.repair)) {
-      const checked = checkStation(values, where, options.repair);
-      const problems = problem ? [{ ...where, reason: problem }, ...checked.problems] : checked.problems;
-      const id = checked.station?.id as number | undefined;
-      if (id !== undefined && firstSeen.has(id)) problems.push({ ...where, field: 'id', value: id, reason: `id ${id} was already read at ${firstSeen.get(id)}` });
-      if (problems.length > 0) {
-        report.problems.push(...problems);
+    let records = 0;
+    const onRecord: OnRecord = (values, where, readIssues) => {
+      records++;
+      const checked = checkStation(values, where, options.repair, readIssues);
+      if (checked.problems.length > 0) {
         report.rejectedRecords++;
-        rejects.push(JSON.stringify({ ...where, problems: problems.map(describeIssue) }));
-        continue;
+        return reject(where, checked.problems);
       }
       report.repaired.push(...checked.repaired);
-      firstSeen.set(id!, `${where.file}:${where.line ?? `record ${where.record}`}`);
-      stations.push(checked.station!);
+      const far = farFromStateNote(checked.station!, where);
+      if (far) report.notes.push(far);
+      keepNewest(kept, { station: checked.station!, where }, report.superseded);
+    };
+    try {
+      const { header } = readExport(path, report, options.repair, onRecord);
+      if (records === 0) report.empty.push(header ? { file, line: 1, reason: 'yields no records: a header only' } : { file, reason: `yields no records: ${statSync(path).size === 0 ? 'the file is empty (0 bytes)' : 'the document holds no stations'}` });
+    } catch (error) {
+      // The records before the damage stay read (they count with --allow-invalid); the file is a problem.
+      if (!(error instanceof SourceFileError)) throw error;
+      reject({ file, line: error.issue.line }, [error.issue]);
     }
   }
   if (rejects.length > 0) writer.writeRejects('fuel_stations', rejects);
-  return stations;
+  return [...kept.values()].map((read) => read.station);
 }
 
 export const fuelStations: DatasetBuilder = {
@@ -134,7 +188,9 @@ export const fuelStations: DatasetBuilder = {
     if (options.sample) {
       stations = generateStations(options.sample.seed, options.sample.stations);
       for (const [index, station] of stations.entries()) {
-        const issues = recordIssues(validate, station, { file: 'sample', record: index });
+        const where = { file: 'sample', record: index };
+        const far = farFromStateNote(station, where);
+        const issues = far ? [...stationIssues(station, where), far] : stationIssues(station, where);
         if (issues.length) throw new Error(`The sample generator made an invalid station: ${issues.map(describeIssue).join('; ')}`);
       }
     } else {

@@ -7,6 +7,8 @@ export interface BuildOptions {
   sourceDir?: string;
   sample?: { seed: number; stations: number; nsrdbSpacingDeg?: number };
   allowInvalid: boolean;
+  /** Build even when a source file or the whole source yields no records (else that fails the build). */
+  allowEmpty?: boolean;
   repair: boolean;
 }
 
@@ -17,8 +19,12 @@ export interface DatasetReport {
   rejectedRecords: number;
   /** Repairs made (only with --repair). */
   repaired: Issue[];
-  /** Problems that were noted but harm nothing (a duplicate header whose later column is read). */
+  /** Problems that were noted but harm nothing (a duplicate header, an ignored file). */
   notes: Issue[];
+  /** Source files that yield no records (an empty file, a header only): they fail the build unless --allow-empty. */
+  empty: Issue[];
+  /** Records another record of the same id replaced (the newer one wins), each naming the record that won. */
+  superseded: Issue[];
 }
 
 export interface DatasetBuilder {
@@ -27,5 +33,5 @@ export interface DatasetBuilder {
 }
 
 export function emptyReport(): DatasetReport {
-  return { problems: [], rejectedRecords: 0, repaired: [], notes: [] };
+  return { problems: [], rejectedRecords: 0, repaired: [], notes: [], empty: [], superseded: [] };
 }

@@ -1,11 +1,11 @@
 // The commercial building resources service's own JSON (Drupal 7 Services): resources and events
 // as an object keyed by nid (`{"718":{…},"1083":{…}}`, or `[]` when there are none, as PHP writes
 // an empty array), and vocabulary terms as the taxonomy resource answers (`{"result":[term, …]}`)
-// or as a bare array of terms. Files may be gzip-compressed.
-import { readFileSync } from 'node:fs';
+// or as a bare array of terms. Files may be gzip-compressed. A file that cannot be read throws
+// SourceFileError (file and line).
 import { basename } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { BuildFailed } from '../issues.ts';
+import { parseJsonSource } from './json-text.ts';
+import { readSourceText, SourceFileError } from './source-file.ts';
 
 export interface KeyedRecord {
   /** 0-based position of the record in its file. */
@@ -17,12 +17,7 @@ export interface KeyedRecord {
 
 function readJson(path: string): unknown {
   const file = basename(path);
-  const bytes = readFileSync(path);
-  try {
-    return JSON.parse((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
-  } catch (error) {
-    throw new BuildFailed(`${file}: not valid JSON (${(error as Error).message})`, [{ file, reason: `not valid JSON: ${(error as Error).message}` }]);
-  }
+  return parseJsonSource(readSourceText(path, file), file);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,8 +27,7 @@ export function readDrupalNodes(path: string): KeyedRecord[] {
   const document = readJson(path);
   if (Array.isArray(document)) return document.map((values, record) => ({ record, values }));
   if (isObject(document)) return Object.entries(document).map(([key, values], record) => ({ record, key, values }));
-  const file = basename(path);
-  throw new BuildFailed(`${file}: expected an object keyed by nid ({"718":{...}}) or []`, [{ file, reason: 'expected an object keyed by nid ({"718":{...}}) or []' }]);
+  throw new SourceFileError({ file: basename(path), line: 1, reason: 'expected an object keyed by nid ({"718":{...}}) or []' });
 }
 
 /** Vocabulary terms: `{"result":[…]}` (the service's answer), a bare array, or an object keyed by tid. */
@@ -42,6 +36,5 @@ export function readVocabularyTerms(path: string): KeyedRecord[] {
   const terms = isObject(document) && 'result' in document ? document.result : document;
   if (Array.isArray(terms)) return terms.map((values, record) => ({ record, values }));
   if (isObject(terms)) return Object.entries(terms).map(([key, values], record) => ({ record, key, values }));
-  const file = basename(path);
-  throw new BuildFailed(`${file}: expected vocabulary terms: {"result":[...]} or an array of terms`, [{ file, reason: 'expected vocabulary terms: {"result":[...]} or an array of terms' }]);
+  throw new SourceFileError({ file: basename(path), line: 1, reason: 'expected vocabulary terms: {"result":[...]} or an array of terms' });
 }
