@@ -10,7 +10,7 @@ import { convert } from 'xmlbuilder2';
 import { validatorFor } from '../schemas/registry.ts';
 import { render, type ApiResult } from '../server/formats/render.ts';
 import { buildingResourceViews as views } from '../server/formats/views/building-resources.ts';
-import { buildQuietly, hasShared, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
 
 async function bytes(result: ApiResult, format: 'json' | 'xml', callback?: string): Promise<string> {
   let out = '';
@@ -91,7 +91,7 @@ describe('renderers against the documentation examples', { skip: skipWithoutShar
   });
 });
 
-describe('over HTTP, on the real fragments and the events example', { skip: hasShared ? false : '../shared is not present' }, () => {
+describe('over HTTP, on the real fragments and the events example', { skip: skipWithoutShared }, () => {
   let server: TestServer;
   let clock = Date.parse('2013-04-30T18:00:00Z');
   const example = () => samples();

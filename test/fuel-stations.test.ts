@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, hasShared, shared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
 
 type Row = Record<string, string>;
 
@@ -42,7 +42,7 @@ function select(rows: Row[], query: Record<string, string>): Row[] {
   return rows.filter((row) => Object.entries(query).every(([param, value]) => !filters[param] || value === 'all' || filters[param](row, value.split(','))));
 }
 
-describe('fuel stations over HTTP, on the composite AFDC export', { skip: hasShared ? false : '../shared is not present' }, () => {
+describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWithoutShared }, () => {
   let server: TestServer;
   let rows: Row[];
   const json = async (path: string) => {

@@ -1,27 +1,35 @@
 // Shared test scaffolding: where ../shared lives, small data sets built by the real pipeline, and a
 // server started in-process with a registered key.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { shared, sharedDir } from './shared-data.ts';
+import { shared, sharedDir, sharedOrSkip } from './shared-data.ts';
 
-export { shared, sharedDir };
+export { shared, sharedDir, sharedOrSkip };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const hasShared = existsSync(join(sharedDir, 'wire', 'samples'));
-/** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent. */
-export const skipWithoutShared = hasShared ? false : `../shared is not present (${sharedDir})`;
+/** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent (a failure in CI: sharedOrSkip). */
+export const skipWithoutShared = sharedOrSkip();
 
 export function readShared(...parts: string[]): string {
   return readFileSync(shared(...parts), 'utf8');
 }
 
+const temporaryDirs: string[] = [];
+// Every folder a test file made goes when its process ends (each test file runs in a process of its own).
+process.once('exit', () => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new folder in the temp dir, removed when the test file's process exits. */
 export function temporaryDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `nrel-compat-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `nrel-compat-${prefix}-`));
+  temporaryDirs.push(dir);
+  return dir;
 }
 
 /** A source directory in the INTERFACE.md layout whose alt-fuel-stations/ links the given files. */

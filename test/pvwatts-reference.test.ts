@@ -14,20 +14,19 @@ import {
   hourlyError,
   linkWeatherSources,
   readReferenceCases,
-  referenceDataAvailable,
-  referenceDir,
+  skipWithoutReference,
   REFERENCE_TOLERANCE,
   summaryError,
   WEATHER_SOURCE_FOLDERS,
   weatherDir,
 } from './pv/reference-cases.ts';
 
-const skip = referenceDataAvailable ? false : `reference data not found at ${referenceDir}`;
+const skip = skipWithoutReference;
 
 let server: TestServer;
 
 before(async () => {
-  if (!referenceDataAvailable) return;
+  if (skip) return;
   const source = temporaryDir('pvwatts-source');
   linkWeatherSources(source);
   const dataDir = temporaryDir('pvwatts-real');

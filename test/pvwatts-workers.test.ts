@@ -2,16 +2,15 @@
 // site is what simulate computes on the main thread, sites are sent once and sent again when a
 // worker has let them go, and many estimates in flight all come back.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
 import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
 import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
-import { shared } from './helpers.ts';
+import { shared, sharedOrSkip } from './helpers.ts';
 
 const weather = (name: string) => shared('pvwatts', 'weather', name);
-const skip = existsSync(weather('12839.tm2')) ? false : 'the shared weather files are not present';
+const skip = sharedOrSkip('pvwatts', 'weather');
 let miami: PreparedSite;
 let boulder: PreparedSite;
 const pools: PvWorkerPool[] = [];

@@ -2,7 +2,7 @@
 // reported with file, record, field, value and reason and rejected; the sample build is the same
 // bytes every time; stored items keep the source's values with keys in schema order.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { after, test } from 'node:test';
@@ -13,10 +13,9 @@ import { DataSetWriter, type Manifest } from '../dataset-writer.ts';
 import { describeIssue } from '../issues.ts';
 import { buildingResources, orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-resources.ts';
 import type { BuildOptions, DatasetReport } from './types.ts';
-import { shared } from '../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../test/shared-data.ts';
 
 const fragments = shared('data', 'building-resources');
-const hasFragments = existsSync(join(fragments, 'resources_example_nid718_BESTEST.json'));
 const made: string[] = [];
 after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -78,7 +77,7 @@ test('nested keys are put in schema order; values are untouched', () => {
   assert.equal(JSON.stringify(ordered), '{"vid":"2","title":"x","nid":"1","type":"tool","created":"1","changed":"1","body":{"und":[{"value":"v","summary":null,"format":null}]},"field_resource_link":{"und":[{"url":"u","title":null,"attributes":[]}]}}');
 });
 
-test('the real documentation fragments build: one resource as the service wrote it, one term', { skip: hasFragments ? false : '../shared/data/building-resources is absent' }, async () => {
+test('the real documentation fragments build: one resource as the service wrote it, one term', { skip: sharedOrSkip('data', 'building-resources') }, async () => {
   const source = temporary('fragments');
   mkdirSync(join(source, 'building-resources'));
   for (const name of readdirSync(fragments).filter((n) => n.endsWith('.json'))) copyFileSync(join(fragments, name), join(source, 'building-resources', name));

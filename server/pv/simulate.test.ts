@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWeatherFile, type WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvResult, type PvSystem } from './index.ts';
-import { shared } from '../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../test/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
-const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
+const skip = sharedOrSkip('pvwatts', 'weather');
 const system: PvSystem = { system_capacity: 4, module_type: 0, losses: 14, array_type: 0, tilt: 30, azimuth: 180, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96 };
 
 function annualAc(result: PvResult): number {

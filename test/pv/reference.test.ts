@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate } from '../../server/pv/index.ts';
-import { hourlyError, readReferenceCases, referenceDataAvailable, referenceDir, REFERENCE_TOLERANCE, summaryError, weatherDir } from './reference-cases.ts';
+import { hourlyError, readReferenceCases, skipWithoutReference, REFERENCE_TOLERANCE, summaryError, weatherDir } from './reference-cases.ts';
 
 interface Worst {
   error: number;
   where: string;
 }
 
-test('PVWatts v5 reproduces every reference case', { skip: !referenceDataAvailable && `reference data not found at ${referenceDir}` }, async (t) => {
+test('PVWatts v5 reproduces every reference case', { skip: skipWithoutReference }, async (t) => {
   const worst = new Map<string, Worst>();
   const worstSoFar = (output: string) => worst.get(output)?.error ?? -1;
   const note = (output: string, error: number, where: string) => {

@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared } from '../../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../test/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const climateDir = shared('data', 'climate', 'weather');
-const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
+const skip = sharedOrSkip('pvwatts', 'weather');
 const amsterdam = join(weatherDir, 'NLD_Amsterdam062400_IWEC.epw');
 const pvgis = join(weatherDir, 'tmy_45.000_8.000_2005_2023.epw');
 const HEADER_LINES = 8;
@@ -97,7 +97,7 @@ describe('EPW reader', { skip }, () => {
     assert.throws(() => parseWeatherText('p.epw', noLeapDay.join('\n')), /leap year but 2\/29 entry not found/);
   });
 
-  it('reads a file whose last line has no line ending', { skip: !existsSync(climateDir) }, async () => {
+  it('reads a file whose last line has no line ending', { skip: sharedOrSkip('data', 'climate', 'weather') }, async () => {
     const weather = await readWeatherFile(join(climateDir, 'intl/weather_noLineEnding.epw'));
     assert.equal(weather.length, 8760);
     assert.equal(weather.hour[8759], 23);

@@ -1,20 +1,20 @@
 // Every real weather file the project uses must parse: the PVWatts reference files and the climate
 // pipeline's TMY2/TMY3/international files (gzip-compressed).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { readWeatherFile, WeatherFileError } from './index.ts';
-import { shared, sharedDir } from '../../../test/shared-data.ts';
+import { shared, sharedDir, sharedOrSkip } from '../../../test/shared-data.ts';
 
 const directories = ['pvwatts/weather', 'data/climate/weather/tmy2', 'data/climate/weather/tmy3', 'data/climate/weather/intl'];
 
-describe('every shared weather file parses', { skip: !existsSync(sharedDir) && `shared data not found at ${sharedDir}` }, () => {
+describe('every shared weather file parses', { skip: sharedOrSkip() }, () => {
   for (const directory of directories) {
     const path = join(sharedDir, directory);
-    it(`${directory}: 8760 hourly records with plausible values`, { skip: !existsSync(path) }, async () => {
+    it(`${directory}: 8760 hourly records with plausible values`, { skip: sharedOrSkip(directory) }, async () => {
       const files = readdirSync(path).filter((name) => !name.endsWith('.md'));
       assert.ok(files.length > 0);
       for (const file of files) {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared } from '../../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../test/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
-const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
+const skip = sharedOrSkip('pvwatts', 'weather');
 const psm = join(weatherDir, 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv');
 const fromTmy2 = join(weatherDir, 'USA_AZ_Phoenix_TMY2.csv');
 

@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared } from '../../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../test/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const climateDir = shared('data', 'climate', 'weather');
-const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
+const skip = sharedOrSkip('pvwatts', 'weather');
 const miami = join(weatherDir, '12839.tm2');
 
 function failsAt(line: number, pattern: RegExp) {
@@ -66,7 +66,7 @@ describe('TMY2 reader', { skip }, () => {
     assert.deepEqual(withLeapDay.day, original.day);
   });
 
-  it('reads every real TMY2 file of the climate set (gzip) with 8760 plausible records', { skip: !existsSync(climateDir) }, async () => {
+  it('reads every real TMY2 file of the climate set (gzip) with 8760 plausible records', { skip: sharedOrSkip('data', 'climate', 'weather') }, async () => {
     const boulder = await readWeatherFile(join(climateDir, 'tmy2/94018.tm2.gz'));
     assert.equal(boulder.header.city, 'BOULDER');
     assert.equal(boulder.header.lat, 40 + 1 / 60);

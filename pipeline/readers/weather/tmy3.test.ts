@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { detectWeatherFormat, parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared } from '../../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../test/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const climateDir = shared('data', 'climate', 'weather');
-const skip = !existsSync(weatherDir) && `shared weather files not found at ${weatherDir}`;
+const skip = sharedOrSkip('pvwatts', 'weather');
 const greensboro = join(weatherDir, '723170TYA.CSV');
 
 function failsAt(line: number | undefined, pattern: RegExp) {
@@ -77,7 +77,7 @@ describe('TMY3 reader', { skip }, () => {
     assert.ok(!weather.day.some((day, i) => day === 29 && weather.month[i] === 2));
   });
 
-  it('reads the gzip-compressed climate files like their decompressed text', { skip: !existsSync(climateDir) }, async () => {
+  it('reads the gzip-compressed climate files like their decompressed text', { skip: sharedOrSkip('data', 'climate', 'weather') }, async () => {
     const path = join(climateDir, 'tmy3/724699TYA.CSV.gz');
     const fromGzip = await readWeatherFile(path);
     const fromText = parseWeatherText('724699TYA.CSV', gunzipSync(readFileSync(path)).toString('utf8'));
