@@ -273,7 +273,9 @@ export class StationStore {
 
     const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
     const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
-    const columnSpans = ranges.map(([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), 360 / CELL_DEGREES - 1)]);
+    // As the table's cell column is computed: longitude 180 lies in the last column, not one past it.
+    const columnOf = (longitudeDegrees: number) => Math.min(Math.floor((longitudeDegrees + 180) / CELL_DEGREES), 360 / CELL_DEGREES - 1);
+    const columnSpans = ranges.map(([from, to]) => [columnOf(from), columnOf(to)]);
     const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
     if (cellCount <= MAX_INDEXED_CELLS) {
       const cells: number[] = [];
