@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { silentLogger } from '../server/gateway/log.ts';
@@ -87,5 +88,31 @@ describe('the pages the gateway links to', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('requests Node cannot read get the gateway’s JSON error, not an empty body', () => {
+  /** The raw answer to raw bytes, read until the server closes the connection. */
+  async function raw(bytes: string): Promise<string> {
+    const { port } = new URL(server.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.end(bytes);
+    let text = '';
+    for await (const chunk of socket) text += String(chunk);
+    return text;
+  }
+
+  test('a URL over 16 KB: 431 REQUEST_TOO_LARGE', async () => {
+    const answer = await raw(`GET /api/alt-fuel-stations/v1.json?location=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const [head, body] = answer.split('\r\n\r\n');
+    assert.match(head, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    assert.match(head, /\r\nContent-Type: application\/json\r\n/);
+    assert.deepEqual(JSON.parse(body), { error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers of the request are too long (at most 16 KB): send fewer or shorter parameters.' } });
+  });
+
+  test('a malformed request line: 400 BAD_REQUEST', async () => {
+    const answer = await raw('GET /api/alt-fuel-stations/v1.json HTTP/9.9 junk\r\n\r\n');
+    assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/);
+    assert.equal(JSON.parse(answer.split('\r\n\r\n')[1]).error.code, 'BAD_REQUEST');
   });
 });

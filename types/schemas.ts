@@ -1674,6 +1674,7 @@ export interface GatewayError {
       | 'OVER_RATE_LIMIT'
       | 'NOT_FOUND'
       | 'BAD_REQUEST'
+      | 'REQUEST_TOO_LARGE'
       | 'INTERNAL_SERVER_ERROR';
     message: string;
   };

@@ -16,7 +16,7 @@
 //   extension-less paths only.
 // - Responses: 200 per format (JSON Schemas for JSON and GeoJSON; XML, CSV and JSONP as strings with
 //   `x-json-equivalent` naming the schema of the same data), 304, the endpoint's own errors, and the
-//   gateway's 400, 403, 404, 429 and 500, with the rate-limit, Retry-After, ETag and Cache-Control headers.
+//   gateway's 400, 403, 404, 429, 431 and 500, with the rate-limit, Retry-After, ETag and Cache-Control headers.
 import { readFileSync } from 'node:fs';
 import { resolveRef, type JsonSchema } from '../formats/shape.ts';
 import { schemaById, schemaFiles } from '../../schemas/registry.ts';
@@ -248,6 +248,7 @@ function responses(endpoint: Endpoint, format: Format | undefined, callback: boo
     };
   }
   out['400'] = { description: "BAD_REQUEST, in the gateway's form: the path cannot be decoded (a malformed percent-encoding such as `%ZZ`).", content: gatewayContent(format) };
+  out['431'] = { description: 'REQUEST_TOO_LARGE, in JSON: the URL and headers exceed 16 KB (answered before the path is read).', content: gatewayContent('json') };
   out['403'] = { description: "The gateway's API_KEY_MISSING, API_KEY_INVALID or API_KEY_DISABLED (no rate-limit headers).", content: gatewayContent(format) };
   if (!format) {
     const gateway404 = { description: "The gateway's NOT_FOUND: `format` names a format this endpoint does not offer.", content: gatewayContent(undefined) };

@@ -5,7 +5,15 @@ import type { Request } from 'express';
 import { splitExtension } from '../formats/negotiate.ts';
 import { replaceNonXmlChars } from '../formats/xml.ts';
 
-export type GatewayErrorCode = 'API_KEY_MISSING' | 'API_KEY_INVALID' | 'API_KEY_DISABLED' | 'OVER_RATE_LIMIT' | 'NOT_FOUND' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR';
+export type GatewayErrorCode =
+  | 'API_KEY_MISSING'
+  | 'API_KEY_INVALID'
+  | 'API_KEY_DISABLED'
+  | 'OVER_RATE_LIMIT'
+  | 'NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'REQUEST_TOO_LARGE'
+  | 'INTERNAL_SERVER_ERROR';
 
 const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   API_KEY_MISSING: { status: 403, message: 'No api_key was supplied. Get one at {{signup_url}}' },
@@ -15,6 +23,8 @@ const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   NOT_FOUND: { status: 404, message: 'The requested URL was not found on this server.' },
   // Not one of API Umbrella's: what we answer for a request that cannot even be read (a malformed URL).
   BAD_REQUEST: { status: 400, message: 'The request could not be understood: check that the URL is well formed.' },
+  // Neither: a request line and headers longer than Node reads (16 KB), answered before any route.
+  REQUEST_TOO_LARGE: { status: 431, message: 'The URL and headers of the request are too long (at most 16 KB): send fewer or shorter parameters.' },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An unexpected error has occurred. Try again later or contact us at {{contact_url}} for assistance' },
 };
 

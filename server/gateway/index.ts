@@ -3,7 +3,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { gatewayError, type GatewayErrorCode } from './errors.ts';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { gatewayBody, gatewayError, gatewayMessage, gatewayStatus, type GatewayErrorCode } from './errors.ts';
 import { KeyStore, keyId, type KeyLookup } from './keys.ts';
 import { MemoryRateLimiter, type RateLimiter, type Window } from './limits.ts';
 import { connectRedis, DEFAULT_REDIS_PREFIX, SharedRateLimiter, waitReady } from './redis.ts';
@@ -47,6 +49,21 @@ export function resolveApiKey(req: Request): string | undefined {
     if (user) return user;
   }
   return undefined;
+}
+
+/**
+ * A request Node cannot read answers before any route: a request line and headers over 16 KB get
+ * REQUEST_TOO_LARGE (431) and a malformed request BAD_REQUEST (400), in the gateway's JSON, instead
+ * of Node's empty body; a request that took too long to arrive gets Node's own 408.
+ */
+export function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Duplex, publicUrl: string): void {
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+  const code: GatewayErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'BAD_REQUEST';
+  const status = gatewayStatus(code);
+  const body = gatewayBody('json', code, gatewayMessage(code, publicUrl));
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Access-Control-Allow-Origin: *', 'Connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 export function sendGatewayError(req: Request, res: Response, code: GatewayErrorCode, publicUrl: string): void {
