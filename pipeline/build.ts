@@ -17,7 +17,7 @@ import { datasetBuilders } from './datasets/index.ts';
 import type { BuildOptions, DatasetReport } from './datasets/types.ts';
 import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues.ts';
 import { DEFAULT_NSRDB_SPACING_DEG } from './sample/climate-stations.ts';
-import { sampleOptionProblems, seedProblem, spacingProblem, stationsProblem, wholeNumber } from './sample/options.ts';
+import { MIN_NSRDB_SPACING_DEG, sampleOptionProblems, seedProblem, spacingProblem, stationsProblem, wholeNumber } from './sample/options.ts';
 
 export const GENERATOR = 'nrel-compat pipeline 1';
 export const DEFAULT_SEED = 20240601;
@@ -143,18 +143,19 @@ export function buildCommand(): Command {
     .option('--out <dir>', 'where the data set is written', 'dist-data')
     .option('--seed <n>', 'the sample\'s seed (a whole number, 0 to 4294967295)', numberOption(wholeNumber, seedProblem), DEFAULT_SEED)
     .option('--stations <n>', 'fuel stations in the sample', numberOption(wholeNumber, stationsProblem), DEFAULT_SAMPLE_STATIONS)
-    .option('--nsrdb-spacing <degrees>', `the sample's nsrdb grid spacing (default ${DEFAULT_NSRDB_SPACING_DEG})`, numberOption(Number, spacingProblem))
+    .option('--nsrdb-spacing <degrees>', `the sample's nsrdb grid spacing in degrees, at least ${MIN_NSRDB_SPACING_DEG} (default ${DEFAULT_NSRDB_SPACING_DEG})`, numberOption(Number, spacingProblem))
     .option('--allow-invalid', 'build from the good records when some are bad (each rejected record is reported and written to a rejects file)', false)
     .option('--allow-empty', 'build even when a source file, or the whole source, yields no records', false)
     .option('--repair', 'apply the unambiguous repairs (each one is listed)', false)
-    .showHelpAfterError();
+    .showHelpAfterError('(build:data --help lists the options)');
 }
 
 async function main(argv: string[]): Promise<void> {
   const command = buildCommand().parse(argv);
   const options = command.opts<CommandOptions>();
   const sampleOnly = ['seed', 'stations', 'nsrdbSpacing'].filter((name) => command.getOptionValueSource(name) === 'cli');
-  if (!options.sample && sampleOnly.length) command.error(`error: ${sampleOnly.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} only apply to --sample`);
+  const flags = sampleOnly.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  if (!options.sample && flags.length) command.error(`error: ${flags.join(', ')} ${flags.length === 1 ? 'applies' : 'apply'} only to --sample`);
   if (!options.sample && !options.source) command.error('error: give --source DIR (upstream files) or --sample');
   const started = Date.now();
   const result = await buildDataSet({

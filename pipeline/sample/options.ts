@@ -7,8 +7,6 @@ export const MAX_SAMPLE_STATIONS = 1_000_000;
 /** Finer than this, the sample's nsrdb grid (8,760 hours per cell) grows past tens of thousands of cells. */
 export const MIN_NSRDB_SPACING_DEG = 0.25;
 
-const isWholeNumber = (text: string) => /^\d+$/.test(text.trim());
-
 /** What is wrong with a seed, if anything. */
 export function seedProblem(seed: number): string | undefined {
   return Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED ? undefined : `the seed must be a whole number from 0 to ${MAX_SEED}`;
@@ -24,7 +22,7 @@ export function spacingProblem(degrees: number): string | undefined {
 
 /** A whole-number option's text as a number (NaN when it is not digits: "1e3", "0x10" and "" are not counts). */
 export function wholeNumber(text: string): number {
-  return isWholeNumber(text) ? Number(text) : Number.NaN;
+  return /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
 }
 
 export interface SampleOptions {

@@ -3,6 +3,8 @@
 // EV networks and charging levels in shares like the real AFDC data, and nulls where it has them.
 // Not real stations: the manifest and /health say so.
 import zipcodes from 'zipcodes';
+import { MILITARY_MAIL_STATES } from '../datasets/station-places.ts';
+import { seedProblem, stationsProblem } from './options.ts';
 import { Random, randomDate } from './random.ts';
 
 type Station = Record<string, unknown>;
@@ -67,13 +69,21 @@ const PRIVATE_ACCESS = { Private: 0.6, 'Private - Government only': 0.2, 'Privat
 const HOURS = { '24 hours daily': 0.7, 'Dealership business hours': 0.06, 'Contact station for hours of availability': 0.06, '7am-7pm M-F': 0.06, '6am-10pm daily': 0.06, '8am-6pm M-Sat': 0.06 };
 const CARD_SETS = ['A D M V', 'A Cash D M V', 'A D Debit M V', 'A Cash Checks D M V', 'A D M V FuelMan Voyager Wright_Exp', 'CleanEnergy D FuelMan M V Voyager Wright_Exp', 'A CFN D M V', 'Cash Checks', 'A Comdata D M V Voyager', 'A D GasCard M V'];
 
+/**
+ * Gazetteer entries that are not places a station can be at: military mail (APO/FPO, some at the
+ * South Pole) and codes the gazetteer marks "Reserved" (Canada's H0H, Santa Claus at the North Pole).
+ */
+function isPlace(entry: { state: string; city: string }): boolean {
+  return !MILITARY_MAIL_STATES.has(entry.state) && !/^reserved\b/i.test(entry.city);
+}
+
 function placesByState(): Map<string, Place[]> {
   const places = new Map<string, Place[]>();
   for (const code of Object.keys(zipcodes.codes).sort()) {
     const entry = zipcodes.codes[code];
     const canadian = entry.country !== 'US';
     const state = canadian ? PROVINCES[entry.state] : entry.state;
-    if (!state || !Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;
+    if (!state || !isPlace(entry) || !Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;
     if (!canadian && !/^\d{5}$/.test(code)) continue;
     const key = canadian ? `CA:${state}` : state;
     if (!places.has(key)) places.set(key, []);
@@ -103,6 +113,8 @@ function timestamp(random: Random, from: string, to: string): string {
 }
 
 export function generateStations(seed: number, count: number): Station[] {
+  const problems = [seedProblem(seed), stationsProblem(count)].filter(Boolean);
+  if (problems.length) throw new RangeError(`generateStations: ${problems.join('; ')}`);
   const random = new Random(seed);
   const places = placesByState();
   const usStates = [...places.keys()].filter((key) => !key.startsWith('CA:'));
