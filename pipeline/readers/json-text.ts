@@ -8,8 +8,8 @@ const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
 
-/** The offset of the first syntax error in a text that JSON.parse refused. */
-export function jsonSyntaxErrorOffset(text: string): number {
+/** The offset of the first syntax error of a text (its length when it ends too soon), or undefined when it is JSON. */
+export function jsonSyntaxErrorOffset(text: string): number | undefined {
   let at = 0;
   const match = (pattern: RegExp) => {
     pattern.lastIndex = at;
@@ -48,7 +48,8 @@ export function jsonSyntaxErrorOffset(text: string): number {
   try {
     value();
     skipWhitespace();
-    return at;
+    if (at < text.length) throw at;
+    return undefined;
   } catch (offset) {
     return offset as number;
   }
@@ -59,9 +60,10 @@ function lineOfOffset(text: string, offset: number): number {
   return text.slice(0, offset).split(/\r\n|\r|\n/).length;
 }
 
-/** V8's message without its position or its quote of the text. */
-function syntaxProblem(error: SyntaxError): string {
-  return error.message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '');
+/** V8's message without its position; its "Unexpected token" messages (which quote the text around) say which character instead. */
+function syntaxProblem(error: SyntaxError, text: string, offset: number): string {
+  if (!error.message.startsWith('Unexpected token')) return error.message.replace(/ in JSON at position \d+.*$/s, '');
+  return offset < text.length ? `Unexpected character ${JSON.stringify(text[offset])}` : 'Unexpected end of the text';
 }
 
 /** The parsed document; a syntax error is a SourceFileError naming the file and line. */
@@ -69,7 +71,7 @@ export function parseJsonSource(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const line = lineOfOffset(text, jsonSyntaxErrorOffset(text));
-    throw new SourceFileError({ file, line, reason: `not valid JSON: ${syntaxProblem(error as SyntaxError)}; nothing of the file is read` });
+    const offset = jsonSyntaxErrorOffset(text) ?? text.length;
+    throw new SourceFileError({ file, line: lineOfOffset(text, offset), reason: `not valid JSON: ${syntaxProblem(error as SyntaxError, text, offset)}; nothing of the file is read` });
   }
 }
