@@ -26,8 +26,6 @@ export interface CsvLayout {
   fields: Array<string | undefined>;
   /** Problems with the header itself (unnamed or duplicate columns). */
   issues: Issue[];
-  /** Column positions `--repair` may drop (unnamed index columns written by pandas). */
-  droppable: number[];
   /** Fields that more than one column is named for, with those columns: a record must agree in all of them. */
   duplicates: Map<string, number[]>;
 }
@@ -40,12 +38,10 @@ export function layoutOf(file: string, header: string[], headers: Map<string, st
     byHeader.set(field.toLowerCase(), field);
   }
   const issues: Issue[] = [];
-  const droppable: number[] = [];
   const columnsOf = new Map<string, number[]>();
   const fields = header.map((cell, column) => {
     const name = cell.trim();
     if (name === '') {
-      droppable.push(column);
       issues.push({ file, line: 1, reason: `column ${column + 1} has no header (an index column added by pandas?)`, repair: { value: null, how: 'drop the column' } });
       return undefined;
     }
@@ -57,7 +53,7 @@ export function layoutOf(file: string, header: string[], headers: Map<string, st
   for (const [field, columns] of duplicates) {
     issues.push({ file, line: 1, field, reason: `columns ${columns.map((c) => c + 1).join(' and ')} are both '${header[columns[0]!]!.trim()}': a record whose cells there differ is rejected` });
   }
-  return { fields, issues, droppable, duplicates };
+  return { fields, issues, duplicates };
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
