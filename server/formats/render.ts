@@ -6,7 +6,7 @@ import { csvHeader, csvRows, type CsvColumn } from './csv.ts';
 import { writeGeoJson, type GeoJsonForm } from './geojson.ts';
 import { compileJson } from './json.ts';
 import { contentTypes, type Format } from './negotiate.ts';
-import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
+import { RowStream, STREAM_MARK, writeRows, type StreamSlot } from './rows.ts';
 import { compileXml, writeXmlDocument, type XmlStyle } from './xml.ts';
 
 /** How one kind of response is written: its schema, and its XML and CSV conventions. */
@@ -67,14 +67,7 @@ async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<string
   const parts = text.split(STREAM_MARK);
   yield parts[0];
   for (let i = 0; i < slots.length; i++) {
-    let first = true;
-    for await (const batch of slots[i].stream.batches) {
-      const written = slots[i].writeBatch(batch, first);
-      if (written !== '') {
-        first = false;
-        yield written;
-      }
-    }
+    yield* writeRows(slots[i]);
     yield parts[i + 1];
   }
 }
@@ -82,7 +75,7 @@ async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<string
 async function* csvBody(columns: CsvColumn[], rows: unknown[] | RowStream): AsyncGenerator<string> {
   yield csvHeader(columns);
   const stream = rows instanceof RowStream ? rows : RowStream.of(rows);
-  for await (const batch of stream.batches) yield csvRows(columns, batch);
+  yield* writeRows({ stream, writeBatch: (records) => csvRows(columns, records) });
 }
 
 export function render(result: ApiResult, format: Format, callback?: string): Rendered {
@@ -112,6 +105,8 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
 
 /** Resolves when the socket can take more, or is gone; leaves no listener behind either way. */
 function drainedOrClosed(res: Response): Promise<void> {
+  // gone already: its 'close' has been and will not come again
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);
@@ -123,34 +118,67 @@ function drainedOrClosed(res: Response): Promise<void> {
   });
 }
 
-/** Writes a rendered result to the response, respecting backpressure; stops reading rows if the client goes away. */
+/** Small bodies are sent whole, with a Content-Length; beyond this many characters the body is streamed. */
+const WHOLE_BODY_CHARS = 64 * 1024;
+
+/**
+ * Streamed responses take turns: among all of them, one chunk (a slice of rows, see rows.ts) per
+ * turn of the event loop. A request's own steps (parsing, each await of a DuckDB query) each wait
+ * for one slice at most, however many lists are streaming.
+ */
+const waitingForTurn: Array<() => void> = [];
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waitingForTurn.push(resolve);
+    if (waitingForTurn.length === 1) setImmediate(giveTurn);
+  });
+}
+
+function giveTurn(): void {
+  waitingForTurn.shift()!();
+  if (waitingForTurn.length > 0) setImmediate(giveTurn);
+}
+
+/**
+ * Writes a rendered result to the response. A long body is streamed chunk by chunk, one chunk per
+ * turn (`nextTurn`), so other requests are answered while lists stream; nothing more is rendered
+ * while the socket's buffer is full, and the rows stop being read if the client goes away.
+ */
 export async function send(res: Response, rendered: Rendered, headers: Record<string, string> = {}): Promise<void> {
   res.status(rendered.status);
   res.setHeader('Content-Type', rendered.contentType);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  const chunks: string[] = [];
   const iterator = rendered.body[Symbol.asyncIterator]();
-  // Small bodies go out in one write with a Content-Length; long ones are streamed.
-  let bufferedBytes = 0;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) {
-      res.end(chunks.join(''));
-      return;
-    }
-    chunks.push(next.value);
-    bufferedBytes += next.value.length;
-    if (bufferedBytes > 64 * 1024) break;
+  const start = await bodyStart(iterator);
+  if (start.whole) {
+    res.end(start.text);
+    return;
   }
-  res.write(chunks.join(''));
+  let chunk = start.text;
   for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
+    if (!res.write(chunk)) await drainedOrClosed(res);
+    await nextTurn();
     if (res.destroyed) {
       await iterator.return?.(undefined);
       return;
     }
-    if (!res.write(next.value)) await drainedOrClosed(res);
+    const next = await iterator.next();
+    if (next.done) break;
+    chunk = next.value;
   }
   res.end();
+}
+
+/** The body's first chunks, up to WHOLE_BODY_CHARS; `whole` when that is all of it. */
+async function bodyStart(iterator: AsyncIterator<string>): Promise<{ text: string; whole: boolean }> {
+  const chunks: string[] = [];
+  let chars = 0;
+  while (chars <= WHOLE_BODY_CHARS) {
+    const next = await iterator.next();
+    if (next.done) return { text: chunks.join(''), whole: true };
+    chunks.push(next.value);
+    chars += next.value.length;
+  }
+  return { text: chunks.join(''), whole: false };
 }
