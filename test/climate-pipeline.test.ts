@@ -260,15 +260,26 @@ test('the sample: the same seed gives the same bytes, built fresh or taken from 
   t.after(() => (previous === undefined ? delete process.env.CLIMATE_SAMPLE_CACHE : (process.env.CLIMATE_SAMPLE_CACHE = previous)));
   const build = async (cacheSetting: string) => {
     process.env.CLIMATE_SAMPLE_CACHE = cacheSetting;
-    const started = performance.now();
     const { manifest } = await buildQuietly({ outDir: temporaryDir('climate-sample'), sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8 } });
-    return { files: manifest.datasets.climate!.files, seconds: (performance.now() - started) / 1000 };
+    return { files: manifest.datasets.climate!.files };
   };
   const fresh = await build(cache);
   assert.equal(readdirSync(cache).length, 1, 'the build filled the cache');
+  const [entry77] = readdirSync(cache);
   const cached = await build(cache);
   const again = await build('off');
   assert.deepEqual(cached.files, fresh.files);
   assert.deepEqual(again.files, fresh.files, 'a fresh build gives the same bytes');
   assert.ok(Object.keys(fresh.files).length >= 2);
+
+  // Entries of other seeds (or of older code) pile up no further than the three used last.
+  for (const seed of [78, 79, 80]) {
+    process.env.CLIMATE_SAMPLE_CACHE = cache;
+    await buildQuietly({ outDir: temporaryDir('climate-sample'), sample: { seed, stations: 10, nsrdbSpacingDeg: 8 } });
+  }
+  assert.equal(readdirSync(cache).length, 3, 'the cache keeps three entries');
+  assert.ok(!readdirSync(cache).includes(entry77), 'seed 77, used longest ago, was let go');
+  assert.deepEqual((await build(cache)).files, fresh.files);
+  assert.ok(readdirSync(cache).includes(entry77), 'and its next build kept it again');
+  assert.equal(readdirSync(cache).length, 3);
 });

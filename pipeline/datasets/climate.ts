@@ -10,12 +10,10 @@
 // A file is read whole and checked (header, every hourly value against the schema's ranges) before
 // any of it is written, so a malformed file is reported (file, line, what is wrong) and never half
 // ingested.
-import { DuckDBInstance, DuckDBTableFunction, FLOAT, INTEGER, version as duckdbVersion, type DuckDBConnection, type DuckDBDataChunk, type DuckDBVector } from '@duckdb/node-api';
+import { DuckDBInstance, DuckDBTableFunction, FLOAT, INTEGER, type DuckDBConnection, type DuckDBDataChunk, type DuckDBVector } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, renameSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { DataSetWriter, sha256File, type ColumnSpec, type SqlType } from '../dataset-writer.ts';
@@ -28,6 +26,7 @@ import { sampleClimateStations } from '../sample/climate-stations.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, titleCase, usStateName, WEATHER_DATA_SOURCE } from '../sample/climate-places.ts';
 import { recordIssues } from '../validate.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
+import { ClimateSampleCache } from './climate-sample-cache.ts';
 import { namesInSourceFolder } from './source-folder.ts';
 
 export const DATASET = 'climate';
@@ -580,84 +579,13 @@ function duplicateProblems(stations: ClimateStation[]): { kept: ClimateStation[]
   return { kept, problems };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The sample's climate data takes seconds to generate and write, and every test that builds a sample
-// data set needs it. The same seed and spacing always give the same bytes, so a finished build is
-// kept in a cache directory (CLIMATE_SAMPLE_CACHE, default <tmpdir>/nrel-compat-climate-sample; `off`
-// disables it), keyed by the seed, the spacing, DuckDB's version and the text of every file the
-// sample depends on; a later build copies the files from there.
-
-const here = dirname(fileURLToPath(import.meta.url));
-const SAMPLE_SOURCES = [
-  join(here, 'climate.ts'),
-  join(here, '..', 'sample', 'climate.ts'),
-  join(here, '..', 'sample', 'climate-stations.ts'),
-  join(here, '..', 'sample', 'climate-places.ts'),
-  join(here, '..', 'sample', 'climate-places.csv'),
-  join(here, '..', 'sample', 'random.ts'),
-  join(here, '..', '..', 'schemas', 'climate-station.schema.json'),
-  join(here, '..', '..', 'schemas', 'climate-hourly.schema.json'),
-];
-
-interface CachedSample {
-  files: Record<string, { path: string; rows: number; sha256: string }>;
-  stations: ClimateStation[];
-}
-
-function sampleCacheDir(seed: number, spacing: number | undefined): string | undefined {
-  const root = process.env.CLIMATE_SAMPLE_CACHE ?? join(tmpdir(), 'nrel-compat-climate-sample');
-  if (root === 'off' || root === '') return undefined;
-  const hash = createHash('sha256').update(JSON.stringify({ seed, spacing: spacing ?? null, duckdb: duckdbVersion() }));
-  for (const path of SAMPLE_SOURCES) hash.update(readFileSync(path));
-  return join(root, hash.digest('hex').slice(0, 24));
-}
-
-function linkOrCopy(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
-}
-
-/** The cached sample's files put in the writer's directory, and its catalog; undefined when not cached. */
-function fromSampleCache(writer: DataSetWriter, dir: string | undefined): ClimateStation[] | undefined {
-  if (!dir || !existsSync(join(dir, 'catalog.json'))) return undefined;
-  try {
-    const cached = JSON.parse(readFileSync(join(dir, 'catalog.json'), 'utf8')) as CachedSample;
-    for (const file of Object.values(cached.files)) if (!existsSync(join(dir, file.path))) return undefined;
-    for (const [key, file] of Object.entries(cached.files)) {
-      linkOrCopy(join(dir, file.path), join(writer.workDir, file.path));
-      writer.dataset(DATASET).files[key] = file;
-    }
-    return cached.stations;
-  } catch {
-    return undefined;
-  }
-}
-
-function toSampleCache(writer: DataSetWriter, dir: string | undefined, stations: ClimateStation[]): void {
-  if (!dir || existsSync(dir)) return;
-  const staging = `${dir}.${process.pid}-${Date.now()}`;
-  try {
-    mkdirSync(staging, { recursive: true });
-    const files = Object.fromEntries(Object.entries(writer.dataset(DATASET).files).filter(([key]) => key.startsWith('hourly-')));
-    for (const file of Object.values(files)) linkOrCopy(join(writer.workDir, file.path), join(staging, file.path));
-    writeFileSync(join(staging, 'catalog.json'), JSON.stringify({ files, stations } satisfies CachedSample));
-    renameSync(staging, dir);
-  } catch {
-    // Another build got there first, or the cache directory cannot be written: build every time.
-    rmSync(staging, { recursive: true, force: true });
-  }
-}
-
 export const climate: DatasetBuilder = {
   name: DATASET,
   async build(writer, options: BuildOptions) {
     const report = emptyReport();
     let inputs: StationInput[];
-    const cacheDir = options.sample ? sampleCacheDir(options.sample.seed, options.sample.nsrdbSpacingDeg) : undefined;
-    const cached = options.sample ? fromSampleCache(writer, cacheDir) : undefined;
+    const cache = options.sample ? ClimateSampleCache.for(options.sample.seed, options.sample.nsrdbSpacingDeg) : undefined;
+    const cached = cache?.read(writer, DATASET);
     if (cached) {
       await writeCatalog(writer, cached);
       return report;
@@ -687,7 +615,7 @@ export const climate: DatasetBuilder = {
     if (report.problems.length) writer.writeRejects(DATASET, report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })));
     await writeCatalog(writer, kept);
     writer.dataset(DATASET).rejected = report.rejectedRecords;
-    if (options.sample) toSampleCache(writer, cacheDir, kept);
+    cache?.write(writer, DATASET, kept);
     return report;
   },
 };
