@@ -1,7 +1,7 @@
 // The server under test in its own process (`node --import tsx server/main.ts`), with a registered
 // key whose limits never get in the way, and its peak resident memory read from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
@@ -18,7 +18,8 @@ export interface ServerProcess {
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const keysFile = join(mkdtempSync(join(tmpdir(), 'bench-keys-')), 'keys.json');
+  const keysDir = mkdtempSync(join(tmpdir(), 'bench-keys-'));
+  const keysFile = join(keysDir, 'keys.json');
   const key = generateKey();
   writeKeysFile(keysFile, { version: 1, keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'bench@example.org', created_at: new Date().toISOString(), disabled: false, limits: { hourly: 1e9, daily: 1e9 } }] });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
@@ -43,7 +44,10 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     peakRssMb: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
     stop: () =>
       new Promise((resolveStop) => {
-        child.once('exit', () => resolveStop());
+        child.once('exit', () => {
+          rmSync(keysDir, { recursive: true, force: true });
+          resolveStop();
+        });
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
