@@ -1,0 +1,121 @@
+// Full lists streaming (no `limit`, the real API's default): how long small requests wait while two
+// full XML lists stream at once (the p50 and p99 of /health and of a nearest search with limit=1
+// through the gateway, beside the goal), and each format's full list in MB/s, alone and two at once.
+// The server runs in its own process on a 60,000-station sample built for the run.
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildDataSet } from '../pipeline/build.ts';
+import { percentile } from './lib/load.ts';
+import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
+
+const STATIONS = 60_000;
+const GOAL_P99_MS = 50;
+/** Rounds of two concurrent XML lists; the small requests of every round are pooled. */
+const ROUNDS = 5;
+const FORMATS = ['json', 'xml', 'csv', 'geojson'] as const;
+
+interface ListRead {
+  bytes: number;
+  seconds: number;
+}
+
+/** A full station list, read as fast as the client can. */
+function fullList(server: ServerProcess, format: string): Promise<ListRead> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(`${server.url}/api/alt-fuel-stations/v1.${format}?api_key=${server.key}`, { agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000 }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Milliseconds from sending a GET to the last byte of its answer. */
+function timedGet(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = performance.now();
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(performance.now() - sent));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** /health and a nearest search with limit=1, one after the other on one keep-alive connection, until `until` says stop. */
+async function smallRequests(server: ServerProcess, until: () => boolean): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const paths = ['/health', `/api/alt-fuel-stations/v1/nearest.json?api_key=${server.key}&latitude=39.7392&longitude=-104.9903&limit=1`];
+  const latencies: number[] = [];
+  try {
+    for (let i = 0; !until(); i++) latencies.push(await timedGet(agent, `${server.url}${paths[i % paths.length]}`));
+  } finally {
+    agent.destroy();
+  }
+  return latencies;
+}
+
+const mbPerSecond = (read: ListRead) => read.bytes / 1e6 / read.seconds;
+const fixed = (value: number, digits = 1) => value.toFixed(digits).padStart(7);
+
+function printLatencies(label: string, latencies: number[], goal = ''): void {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const figures = `p50 ${fixed(percentile(sorted, 50))} ms   p99 ${fixed(percentile(sorted, 99))} ms   max ${fixed(sorted.at(-1) ?? NaN)} ms`;
+  console.log(`  ${label.padEnd(32)} ${figures}   (${sorted.length} requests)${goal}`);
+}
+
+async function measureAlone(server: ServerProcess): Promise<void> {
+  console.log('\nfull list, alone (best of 3)');
+  for (const format of FORMATS) {
+    const reads: ListRead[] = [];
+    for (let i = 0; i < 3; i++) reads.push(await fullList(server, format));
+    const best = reads.reduce((a, b) => (mbPerSecond(a) >= mbPerSecond(b) ? a : b));
+    console.log(`  ${format.padEnd(8)} ${fixed(best.bytes / 1e6)} MB in ${fixed(best.seconds * 1000, 0)} ms = ${fixed(mbPerSecond(best), 0)} MB/s`);
+  }
+}
+
+async function measureIdle(server: ServerProcess): Promise<void> {
+  const stopAt = performance.now() + 2000;
+  printLatencies('nothing else running', await smallRequests(server, () => performance.now() > stopAt));
+}
+
+async function measureTwoXmlLists(server: ServerProcess): Promise<void> {
+  const latencies: number[] = [];
+  const reads: ListRead[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let streaming = true;
+    const lists = Promise.all([fullList(server, 'xml'), fullList(server, 'xml')]).finally(() => (streaming = false));
+    latencies.push(...(await smallRequests(server, () => !streaming)));
+    reads.push(...(await lists));
+  }
+  printLatencies('while two full XML lists stream', latencies, `   goal: p99 under ${GOAL_P99_MS} ms`);
+  const rates = reads.map(mbPerSecond);
+  console.log(`  each XML list meanwhile: ${fixed(Math.min(...rates), 0)} to ${fixed(Math.max(...rates), 0)} MB/s (${ROUNDS} rounds of 2)`);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-streaming-'));
+try {
+  const started = performance.now();
+  await buildDataSet({ outDir: dataDir, sample: { seed: 20240601, stations: STATIONS }, allowInvalid: false, repair: false, log: () => {} });
+  console.log(`sample build, ${STATIONS.toLocaleString('en-US')} stations: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const server = await startServerProcess(dataDir, { NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  try {
+    await measureAlone(server);
+    console.log('\nsmall requests (/health and nearest limit=1 through the gateway, one after the other)');
+    await measureIdle(server);
+    await measureTwoXmlLists(server);
+    console.log(`\nserver peak RSS ${server.peakRssMb().toFixed(0)} MB`);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
