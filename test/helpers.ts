@@ -62,15 +62,15 @@ export async function startTestServer(dataDir: string, options: { now?: () => nu
     keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'tests@example.org', created_at: new Date(0).toISOString(), disabled: false, limits: { hourly: 1_000_000, daily: 1_000_000 } }],
   });
   const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { now: options.now, log: () => {} });
-  return {
-    ...running,
+  // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
+  return Object.assign(running, {
     key,
-    get: (path, init) => fetch(`${running.url}${path}`, init),
+    get: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init),
     async dispose() {
       await running.close();
       rmSync(keysDir, { recursive: true, force: true });
     },
-  };
+  });
 }
 
 /** Appends the test server's key to a path's query. */
