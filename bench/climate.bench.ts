@@ -16,7 +16,7 @@ import { Database } from '../server/data/database.ts';
 import { climateGrid, p50 } from './climate-grids.ts';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { sharedDir } from '../test/shared-data.ts';
+import { sharedDir } from '../test/support/shared-data.ts';
 
 const tmy3Dir = join(sharedDir, 'data', 'climate', 'weather', 'tmy3');
 const sizes = (process.env.CLIMATE_BENCH_CELLS ?? '1000,10000,100000').split(',').map(Number);

@@ -12,7 +12,7 @@ import { startServerProcess } from './lib/server-process.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
-import { shared } from '../test/shared-data.ts';
+import { shared } from '../test/support/shared-data.ts';
 
 const national = shared('data', 'afdc', 'national_narrow', 'US_all_fuels_2021-07-29_5col_Brandon-C92.csv');
 const temporary = (prefix: string) => mkdtempSync(join(tmpdir(), `bench-${prefix}-`));

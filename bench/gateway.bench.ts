@@ -9,7 +9,7 @@ import { gateway, type GatewayConfig, type LimitGroup } from '../server/gateway/
 import { generateKey, hashKey, KeyStore, writeKeysFile } from '../server/gateway/keys.ts';
 import { MemoryRateLimiter, type RateLimiter } from '../server/gateway/limits.ts';
 import { connectRedis, SharedRateLimiter, waitReady } from '../server/gateway/redis.ts';
-import { RedisServer, redisServerBinary } from '../server/gateway/redis-server.ts';
+import { RedisServer, redisServerBinary } from '../test/support/redis-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-bench-gateway-'));
 const keysFile = join(dir, 'keys.json');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
-import { shared } from '../test/shared-data.ts';
+import { shared } from '../test/support/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const FILES = ['723170TYA.CSV', '12839.tm2', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv', 'NLD_Amsterdam062400_IWEC.epw'];

@@ -1,7 +1,7 @@
 // Source cells are text; records are typed. Conversion reads what is cleanly readable and leaves
 // anything else as the original text, so that validation reports it with its value. Repairs are
 // proposed only where the intended value is unambiguous.
-import type { JsonSchema } from '../server/formats/shape.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 export interface FieldSpec {
   name: string;

@@ -5,7 +5,7 @@ import { DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBAppender, type Duc
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { JsonSchema } from '../server/formats/shape.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 export type SqlType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'FLOAT' | 'BOOLEAN' | 'VARCHAR' | 'DATE' | 'TIMESTAMP' | 'VARCHAR[]';
 

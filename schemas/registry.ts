@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { resolveRef, shapeOf, type JsonSchema, type Shape } from '../server/formats/shape.ts';
+import { resolveRef, type JsonSchema } from './json-schema.ts';
 
 export const schemasDir = dirname(fileURLToPath(import.meta.url));
 
@@ -36,6 +36,11 @@ export const schemaFiles: SchemaFile[] = listSchemaFiles(schemasDir)
 
 const byId = new Map(schemaFiles.map((entry) => [entry.id, entry.schema]));
 
+/** A schema of schemas/ by its `$id`, or undefined (a SchemaLookup for resolveRef). */
+export function lookupSchema(id: string): JsonSchema | undefined {
+  return byId.get(id);
+}
+
 export function schemaById(id: string): JsonSchema {
   const schema = byId.get(id);
   if (!schema) throw new Error(`No schema with $id ${id}`);
@@ -58,21 +63,10 @@ export function validatorFor(id: string): ValidateFunction {
   return validate;
 }
 
-const shapes = new Map<string, Shape>();
-
-export function shapeFor(id: string): Shape {
-  let shape = shapes.get(id);
-  if (!shape) {
-    shape = shapeOf(schemaById(id), (ref) => byId.get(ref), id);
-    shapes.set(id, shape);
-  }
-  return shape;
-}
-
 /** A schema's properties, each with a `$ref` followed to what it names. */
 export function propertiesOf(id: string): Record<string, JsonSchema> {
   const properties = (schemaById(id).properties ?? {}) as Record<string, JsonSchema>;
   return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [name, typeof property.$ref === 'string' ? resolveRef(property.$ref, id, (ref) => byId.get(ref)) : property]),
+    Object.entries(properties).map(([name, property]) => [name, typeof property.$ref === 'string' ? resolveRef(property.$ref, id, lookupSchema) : property]),
   );
 }

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { propertiesOf } from '../schemas/registry.ts';
-import type { JsonSchema } from './formats/shape.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 import { fuelStationMessage, parseParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);

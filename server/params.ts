@@ -3,7 +3,7 @@
 // ParamIssue, and each endpoint family words its 422 messages from them here, in one place.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, propertiesOf } from '../schemas/registry.ts';
-import type { JsonSchema } from './formats/shape.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
 
 export type RawQuery = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { endpoints } from '../server/endpoints/index.ts';
-import { buildQuietly, repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 type Json = { [key: string]: any };
 

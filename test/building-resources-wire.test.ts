@@ -10,7 +10,7 @@ import { convert } from 'xmlbuilder2';
 import { validatorFor } from '../schemas/registry.ts';
 import { render, type ApiResult } from '../server/formats/render.ts';
 import { buildingResourceViews as views } from '../server/formats/views/building-resources.ts';
-import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 async function bytes(result: ApiResult, format: 'json' | 'xml', callback?: string): Promise<string> {
   let out = '';

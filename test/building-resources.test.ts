@@ -12,7 +12,7 @@ import { convert } from 'xmlbuilder2';
 import { generateBuildingResources } from '../pipeline/sample/building-resources.ts';
 import { Random } from '../pipeline/sample/random.ts';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 type Item = Record<string, any>;
 interface Term {

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { schemaById, schemaFiles, schemasDir } from '../schemas/registry.ts';
-import { DocumentChecker, type Answer } from '../server/contract/conformance.ts';
+import { DocumentChecker, type Answer } from './support/conformance.ts';
 import { openApiDocument, openApiPath } from '../server/contract/openapi.ts';
 import { CONTENT_SECURITY_POLICY } from '../server/contract/page.ts';
 import { endpoints } from '../server/endpoints/index.ts';
-import type { JsonSchema } from '../server/formats/shape.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import type { JsonSchema } from '../schemas/json-schema.ts';
+import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 type Json = { [key: string]: any };
 

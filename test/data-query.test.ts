@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Random } from '../pipeline/sample/random.ts';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 let server: TestServer;
 let dataDir: string;

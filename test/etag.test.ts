@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dataSetFingerprint, listedTags, queryWithoutKey } from '../server/contract/etag.ts';
 import type { Manifest } from '../server/data/dataset.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 const manifest = (files: Record<string, Record<string, string>>): Manifest => ({
   schema_version: 1,

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 type Row = Record<string, string>;
 

@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
-import { get, readUmbrellaTemplates, umbrellaBody, type ErrorFormat, type HttpResult, type UmbrellaReference } from '../server/gateway/testing.ts';
+import { get, readUmbrellaTemplates, umbrellaBody, type ErrorFormat, type HttpResult, type UmbrellaReference } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { silentLogger } from '../server/gateway/log.ts';
-import { buildQuietly, readShared, shared, skipWithoutShared, temporaryDir } from './helpers.ts';
+import { buildQuietly, readShared, shared, silentLogger, skipWithoutShared, temporaryDir } from './support/helpers.ts';
 
 const PUBLIC_URL = 'https://api.example.test';
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);

@@ -5,13 +5,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { silentLogger } from '../server/gateway/log.ts';
-import { RedisServer, skipWithoutRedis } from '../server/gateway/redis-server.ts';
-import { get, otherGroupEndpoint } from '../server/gateway/testing.ts';
+import { RedisServer, skipWithoutRedis } from './support/redis-server.ts';
+import { get, otherGroupEndpoint } from './support/gateway.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { runKeysCommand } from '../scripts/keys.ts';
-import { buildQuietly, temporaryDir } from './helpers.ts';
+import { buildQuietly, silentLogger, temporaryDir } from './support/helpers.ts';
 
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;

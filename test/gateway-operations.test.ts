@@ -10,9 +10,9 @@ import { before, describe, test } from 'node:test';
 import { DataHolder } from '../server/data/holder.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import { generateKey, hashKey, KEY_PATTERN, readKeysFile, writeKeysFile } from '../server/gateway/keys.ts';
-import { Gate, get, repoRoot, slowEndpoint, spawnServer } from '../server/gateway/testing.ts';
+import { Gate, get, repoRoot, slowEndpoint, spawnServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, temporaryDir } from './helpers.ts';
+import { buildQuietly, temporaryDir } from './support/helpers.ts';
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;

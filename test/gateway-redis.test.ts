@@ -9,10 +9,10 @@ import { Redis } from 'ioredis';
 import { runKeysCommand } from '../scripts/keys.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { counterKey, type SharedRateLimiter } from '../server/gateway/redis.ts';
-import { RedisServer, skipWithoutRedis } from '../server/gateway/redis-server.ts';
-import { get, spawnServer, type ChildServer } from '../server/gateway/testing.ts';
+import { RedisServer, skipWithoutRedis } from './support/redis-server.ts';
+import { get, spawnServer, type ChildServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, temporaryDir } from './helpers.ts';
+import { buildQuietly, temporaryDir } from './support/helpers.ts';
 
 const LIST = '/api/alt-fuel-stations/v1.json';
 

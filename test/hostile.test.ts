@@ -23,7 +23,7 @@ import { formatReport, groupFailures, groupKey, minimize, pathAndQuery, smallest
 import { startServerUnderTest, type ServerUnderTest } from './hostile/server.ts';
 import { encodeText, queryString, type QueryPart } from './hostile/url.ts';
 import { hostileNames, hostileValues, longValues } from './hostile/values.ts';
-import { buildQuietly, repoRoot, temporaryDir } from './helpers.ts';
+import { buildQuietly, repoRoot, temporaryDir } from './support/helpers.ts';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 1);
 const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 400);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { buildDataSet } from '../pipeline/build.ts';
 import { readManifest } from '../pipeline/dataset-writer.ts';
-import { repoRoot, temporaryDir } from './helpers.ts';
+import { repoRoot, temporaryDir } from './support/helpers.ts';
 
 const made: string[] = [];
 const children: Array<ReturnType<typeof spawn>> = [];

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { repoRoot, temporaryDir } from './helpers.ts';
+import { repoRoot, temporaryDir } from './support/helpers.ts';
 
 const made: string[] = [];
 after(() => {

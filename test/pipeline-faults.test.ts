@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
 import { BuildFailed } from '../pipeline/issues.ts';
-import { repoRoot, temporaryDir } from './helpers.ts';
+import { repoRoot, temporaryDir } from './support/helpers.ts';
 
 const corpus = join(repoRoot, 'test', 'faults');
 const made: string[] = [];

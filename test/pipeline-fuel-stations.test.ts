@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
-import { buildQuietly, shared, skipWithoutShared, sourceDirWith, temporaryDir } from './helpers.ts';
+import { buildQuietly, shared, skipWithoutShared, sourceDirWith, temporaryDir } from './support/helpers.ts';
 
 const composite = () => shared('data', 'afdc', 'afdc_composite_75col.csv');
 const excelMa = () => shared('data', 'afdc', 'raw_state_exports', 'MA_all_access_2025-11_EXCEL-RESAVED_aidangriffith20-CS230-FinalProject.csv');

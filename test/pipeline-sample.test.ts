@@ -11,7 +11,7 @@ import { SOURCE_SCHEMA } from '../pipeline/datasets/fuel-stations.ts';
 import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { generateStations } from '../pipeline/sample/stations.ts';
 import { recordIssues } from '../pipeline/validate.ts';
-import { temporaryDir } from './helpers.ts';
+import { temporaryDir } from './support/helpers.ts';
 
 const validate = validatorFor(SOURCE_SCHEMA);
 

@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { test } from 'node:test';
 import { describeIssue } from '../pipeline/issues.ts';
 import { readAfdcCsv } from '../pipeline/readers/afdc-csv.ts';
-import { buildQuietly, shared, skipWithoutShared, sourceDirWith, temporaryDir } from './helpers.ts';
+import { buildQuietly, shared, skipWithoutShared, sourceDirWith, temporaryDir } from './support/helpers.ts';
 import { buildDataSet } from '../pipeline/build.ts';
 import { BuildFailed } from '../pipeline/issues.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
-import { startTestServer, temporaryDir, withKey, buildQuietly, type TestServer } from './helpers.ts';
+import { startTestServer, temporaryDir, withKey, buildQuietly, type TestServer } from './support/helpers.ts';
 import {
   hourlyError,
   linkWeatherSources,

@@ -8,7 +8,7 @@ import { Random } from '../pipeline/sample/random.ts';
 import { CLIMATE_DATASETS, type ClimateStore } from '../server/data/climate.ts';
 import { DataSet } from '../server/data/dataset.ts';
 import { haversineMetres, StationIndex } from '../server/data/pv-stations.ts';
-import { buildQuietly, temporaryDir } from './helpers.ts';
+import { buildQuietly, temporaryDir } from './support/helpers.ts';
 
 let dataSet: DataSet;
 let climate: ClimateStore;

@@ -7,7 +7,7 @@ import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
 import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
 import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
-import { shared, sharedOrSkip } from './helpers.ts';
+import { shared, sharedOrSkip } from './support/helpers.ts';
 
 const weather = (name: string) => shared('pvwatts', 'weather', name);
 const skip = sharedOrSkip('pvwatts', 'weather');

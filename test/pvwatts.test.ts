@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { validatorFor } from '../schemas/registry.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
 import { solarResourceFile } from '../server/endpoints/pvwatts.ts';
-import { buildQuietly, readShared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, readShared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 let server: TestServer;
 const OK_SCHEMA = '/api/schemas/pvwatts-v6.schema.json';

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { generateTypes, typesFile } from '../scripts/generate-types.ts';
-import { schemaFiles, shapeFor, validatorFor } from '../schemas/registry.ts';
+import { schemaFiles, validatorFor } from '../schemas/registry.ts';
+import { shapeFor } from '../server/formats/shape.ts';
 
 test('every schema compiles, and its $id is /api/schemas/ followed by its file path', () => {
   assert.ok(schemaFiles.length >= 10);

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './helpers.ts';
+import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 /**
  * Reads a URL as fast as it can on another thread, as a client in its own process would: a reader

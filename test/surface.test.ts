@@ -7,9 +7,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { silentLogger } from '../server/gateway/log.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, temporaryDir } from './helpers.ts';
+import { buildQuietly, silentLogger, temporaryDir } from './support/helpers.ts';
 
 let root: string;
 let dataDir: string;

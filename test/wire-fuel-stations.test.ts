@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { render, type ApiResult } from '../server/formats/render.ts';
 import { fuelStationViews as views } from '../server/formats/views/fuel-stations.ts';
-import { readShared, skipWithoutShared } from './helpers.ts';
+import { readShared, skipWithoutShared } from './support/helpers.ts';
 
 async function bytes(result: ApiResult, format: 'json' | 'xml' | 'csv'): Promise<string> {
   let out = '';

@@ -13,7 +13,7 @@ import { DataSetWriter, type Manifest } from '../dataset-writer.ts';
 import { describeIssue } from '../issues.ts';
 import { buildingResources, orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-resources.ts';
 import type { BuildOptions, DatasetReport } from './types.ts';
-import { shared, sharedOrSkip } from '../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
 
 const fragments = shared('data', 'building-resources');
 const made: string[] = [];

@@ -15,12 +15,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
-import { resolveRef, type JsonSchema } from '../../server/formats/shape.ts';
+import { resolveRef, type JsonSchema } from '../../schemas/json-schema.ts';
 import { sha256File, type ColumnSpec, type DataSetWriter } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { readDrupalNodes, readVocabularyTerms, type KeyedRecord } from '../readers/building-resources.ts';
 import { SourceFileError } from '../readers/source-file.ts';
 import { generateBuildingResources } from '../sample/building-resources.ts';
+import { FIELD_VOCABULARIES } from '../../model/building-vocabularies.ts';
 import { emptyReport, type DatasetBuilder, type DatasetReport } from './types.ts';
 import { namesInSourceFolder } from './source-folder.ts';
 
@@ -30,24 +31,6 @@ export const RESOURCE_SCHEMA = '/api/schemas/building-resource.schema.json';
 export const EVENT_SCHEMA = '/api/schemas/building-event.schema.json';
 export const TERM_SCHEMA = '/api/schemas/building-term.schema.json';
 
-/** Which vocabulary each term field draws from (field_resource_type_superset draws from all four type vocabularies). */
-export const FIELD_VOCABULARIES: Record<string, string> = {
-  field_event_type: 'event_types',
-  field_publication_type: 'publication_types',
-  field_resource_type: 'resource_types',
-  field_tool_type: 'tool_types',
-  field_collections: 'collections',
-  field_portal_tags: 'portals',
-  field_topics: 'topics',
-  field_states: 'states',
-  field_audience_types: 'audience_types',
-  field_keywords: 'keywords',
-  field_building_types: 'building_types',
-  field_primary_institution: 'institutions',
-  field_secondary_institution: 'institutions',
-  field_construction_types: 'construction_types',
-  field_phases_of_delivery: 'phases_of_delivery',
-};
 export const SUPERSET_FIELD = 'field_resource_type_superset';
 const TERM_FIELDS = [...Object.keys(FIELD_VOCABULARIES), SUPERSET_FIELD];
 

@@ -18,7 +18,7 @@
 //   `x-json-equivalent` naming the schema of the same data), 304, the endpoint's own errors, and the
 //   gateway's 400, 403, 404, 429, 431 and 500, with the rate-limit, Retry-After, ETag and Cache-Control headers.
 import { readFileSync } from 'node:fs';
-import { resolveRef, type JsonSchema } from '../formats/shape.ts';
+import { resolveRef, type JsonSchema } from '../../schemas/json-schema.ts';
 import { schemaById, schemaFiles } from '../../schemas/registry.ts';
 import type { Endpoint } from '../endpoints/types.ts';
 import type { Format } from '../formats/negotiate.ts';

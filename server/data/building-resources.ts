@@ -3,7 +3,7 @@
 // from the Parquet files); each item's response record is parsed once at load, so an answer only
 // picks records. Vocabulary terms resolve filter values (a term id or a name in any case) to ids.
 import { DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
-import { FIELD_VOCABULARIES } from '../../pipeline/datasets/building-resources.ts';
+import { FIELD_VOCABULARIES } from '../../model/building-vocabularies.ts';
 import type { Database } from './database.ts';
 
 export type BuildingItem = Record<string, unknown>;

@@ -18,7 +18,7 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetRead, type AsyncBuffe
 import { compressors } from 'hyparquet-compressors';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { Database, Param } from './database.ts';
 

@@ -4,7 +4,7 @@
 // and kept in a bounded least-recently-used cache, so that an estimate computes only what depends
 // on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is
 // reported by /health as `pv_site_cache`.
-import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import type { WeatherData } from '../../model/weather.ts';
 import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';

@@ -2,7 +2,7 @@
 // features. The collection's schema (schemas/fuel-stations-geojson*.schema.json) fixes every key and
 // value kind, as for JSON: the renderer is the JSON writer of that schema, fed a collection built
 // from the endpoint's data. Features are streamed like the JSON list: a RowStream stays a RowStream.
-import { shapeFor } from '../../schemas/registry.ts';
+import { shapeFor } from './shape.ts';
 import { compileJson } from './json.ts';
 import { RowStream, type StreamSlot } from './rows.ts';
 

@@ -1,7 +1,7 @@
 // One data core, several renderers: an endpoint returns a neutral ApiResult (its view and its data);
 // the requested format picks the renderer that turns it into bytes.
 import type { Response } from 'express';
-import { shapeFor } from '../../schemas/registry.ts';
+import { shapeFor } from './shape.ts';
 import { csvHeader, csvRows, type CsvColumn } from './csv.ts';
 import { writeGeoJson, type GeoJsonForm } from './geojson.ts';
 import { compileJson } from './json.ts';

@@ -1,6 +1,8 @@
 // A response's shape, read from its JSON Schema: the order of keys and the kind of every value.
 // Renderers compile a shape once and then write any value of it; the schema stays the only place
 // where a response's fields are written down.
+import { lookupSchema, schemaById } from '../../schemas/registry.ts';
+import { refBase, resolveRef, type JsonSchema, type SchemaLookup } from '../../schemas/json-schema.ts';
 
 export type Shape =
   | { kind: 'string' | 'integer' | 'float' | 'boolean' | 'any' }
@@ -13,11 +15,6 @@ export interface Field {
   name: string;
   shape: Shape;
 }
-
-export type JsonSchema = { [keyword: string]: unknown };
-
-/** Finds a schema by its `$id` (a whole schema) or `$id#/pointer` (a part of one). */
-export type SchemaLookup = (id: string) => JsonSchema | undefined;
 
 export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): Shape {
   const ref = schema.$ref;
@@ -74,20 +71,14 @@ function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): S
   return { kind: 'union', discriminator, variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })) };
 }
 
-function refBase(ref: string, baseId: string): string {
-  const [document] = ref.split('#');
-  return document ? new URL(document, new URL(baseId || '/', 'http://base.invalid')).pathname : baseId;
-}
+const shapes = new Map<string, Shape>();
 
-export function resolveRef(ref: string, baseId: string, lookup: SchemaLookup): JsonSchema {
-  const [document, pointer = ''] = ref.split('#');
-  const documentId = refBase(ref, baseId);
-  const root = lookup(documentId);
-  if (!root) throw new Error(`Schema ${documentId} (referenced as ${ref}) is not loaded`);
-  if (!document && !pointer) return root;
-  return pointer.split('/').filter(Boolean).reduce<JsonSchema>((node, token) => {
-    const next = node[decodeURIComponent(token.replace(/~1/g, '/').replace(/~0/g, '~'))];
-    if (typeof next !== 'object' || next === null) throw new Error(`Cannot resolve ${ref} from ${baseId}`);
-    return next as JsonSchema;
-  }, root);
+/** The shape of a schema of schemas/, by its `$id`, compiled once. */
+export function shapeFor(id: string): Shape {
+  let shape = shapes.get(id);
+  if (!shape) {
+    shape = shapeOf(schemaById(id), lookupSchema, id);
+    shapes.set(id, shape);
+  }
+  return shape;
 }

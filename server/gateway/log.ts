@@ -13,11 +13,6 @@ export function createLogger(level: LogLevel = 'info', destination: DestinationS
   return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }
 
-/** A logger that writes nothing (tests). */
-export function silentLogger(): Logger {
-  return pino({ level: 'silent' });
-}
-
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWeatherFile, type WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvResult, type PvSystem } from './index.ts';
-import { shared, sharedOrSkip } from '../../test/shared-data.ts';
+import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const skip = sharedOrSkip('pvwatts', 'weather');

@@ -5,7 +5,7 @@
  * temperature model that depend on the weather only (§10) and the sun vectors of the row geometry
  * (§6.1). Computed once per weather file and shared by every system simulated on it.
  */
-import type { WeatherData } from '../../pipeline/readers/weather/index.ts';
+import type { WeatherData } from '../../model/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import {
   beamExceedsExtraterrestrial,

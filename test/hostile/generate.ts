@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { propertiesOf, schemaById } from '../../schemas/registry.ts';
 import { openApiPath } from '../../server/contract/openapi.ts';
 import type { Endpoint } from '../../server/endpoints/types.ts';
-import type { JsonSchema } from '../../server/formats/shape.ts';
+import type { JsonSchema } from '../../schemas/json-schema.ts';
 import { encodeText, type QueryPart } from './url.ts';
 import { hostileIds, hostileNames, hostileValues, longValues } from './values.ts';
 

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
-import { temporaryDir } from '../helpers.ts';
+import { temporaryDir } from '../support/helpers.ts';
 import type { Answer } from './checks.ts';
 
 export interface ServerUnderTest {

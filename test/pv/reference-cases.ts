@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PvSystem } from '../../server/pv/index.ts';
-import { shared, sharedOrSkip } from '../shared-data.ts';
+import { shared, sharedOrSkip } from '../support/shared-data.ts';
 
 export const referenceDir = shared('pvwatts', 'reference');
 export const weatherDir = shared('pvwatts', 'weather');

@@ -4,16 +4,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
-import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
-import { startServer, type RunningServer } from '../server/main.ts';
+import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
+import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { startServer, type RunningServer } from '../../server/main.ts';
+import { pino, type Logger } from 'pino';
 import { shared, sharedDir, sharedOrSkip } from './shared-data.ts';
 
 export { shared, sharedDir, sharedOrSkip };
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent (a failure in CI: sharedOrSkip). */
 export const skipWithoutShared = sharedOrSkip();
+
+/** A logger that writes nothing. */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
 
 export function readShared(...parts: string[]): string {
   return readFileSync(shared(...parts), 'utf8');

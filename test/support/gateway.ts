@@ -7,9 +7,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listEndpoint } from '../endpoints/fuel-stations.ts';
-import type { Endpoint } from '../endpoints/types.ts';
-import { RowStream } from '../formats/rows.ts';
+import { listEndpoint } from '../../server/endpoints/fuel-stations.ts';
+import type { Endpoint } from '../../server/endpoints/types.ts';
+import { RowStream } from '../../server/formats/rows.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

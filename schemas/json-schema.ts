@@ -1,0 +1,27 @@
+// JSON Schema as plain data, and following a `$ref` between the schemas of schemas/: what the
+// pipeline (columns, conversions), the server (parameters, renderers) and the contract all read.
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** Finds a schema by its `$id` (a whole schema) or `$id#/pointer` (a part of one). */
+export type SchemaLookup = (id: string) => JsonSchema | undefined;
+
+/** The `$id` of the document a `$ref` names, relative to the schema it appears in. */
+export function refBase(ref: string, baseId: string): string {
+  const [document] = ref.split('#');
+  return document ? new URL(document, new URL(baseId || '/', 'http://base.invalid')).pathname : baseId;
+}
+
+/** What a `$ref` names: a whole schema, or the part a JSON pointer after `#` points to. */
+export function resolveRef(ref: string, baseId: string, lookup: SchemaLookup): JsonSchema {
+  const [document, pointer = ''] = ref.split('#');
+  const documentId = refBase(ref, baseId);
+  const root = lookup(documentId);
+  if (!root) throw new Error(`Schema ${documentId} (referenced as ${ref}) is not loaded`);
+  if (!document && !pointer) return root;
+  return pointer.split('/').filter(Boolean).reduce<JsonSchema>((node, token) => {
+    const next = node[decodeURIComponent(token.replace(/~1/g, '/').replace(/~0/g, '~'))];
+    if (typeof next !== 'object' || next === null) throw new Error(`Cannot resolve ${ref} from ${baseId}`);
+    return next as JsonSchema;
+  }, root);
+}
