@@ -1,6 +1,6 @@
 /**
  * PVWatts v5 as the PVWatts v6 API ran it (ssc `pvwattsv5`, tag 2018.11.11.r4), following
- * /work/shared/pvwatts/ALGORITHM.md §1–13, single-precision steps included.
+ * ../shared/pvwatts/ALGORITHM.md §1–13, single-precision steps included.
  *
  * Usage: `const site = prepareSite(await readWeatherFile(path))` once per weather file (the
  * server caches it per station; about 1.5 MB of typed arrays for an hourly file), then
