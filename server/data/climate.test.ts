@@ -13,7 +13,7 @@ import { writeCatalog, writeClimate, type StationDraft, type StationInput } from
 import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/sample/climate.ts';
 import { nsrdbGridDrafts } from '../../pipeline/sample/climate-stations.ts';
 import { readSettings } from '../settings.ts';
-import { ClimateStore, WeatherCache } from './climate.ts';
+import { ClimateStore } from './climate.ts';
 import { Database } from './database.ts';
 
 function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: Map<string, ReturnType<typeof allocateHourly>> } {
@@ -67,20 +67,6 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
     await assert.rejects(store.weather({ ...station, hourly_row_group: 99 }), /row groups 99–99 are not in the file's/);
   });
 }
-
-test('the station cache holds at most its cap, evicting the least recently used', () => {
-  const cache = new WeatherCache(1000);
-  const weather = (label: string) => ({ label }) as never;
-  cache.set('a', weather('a'), 400);
-  cache.set('b', weather('b'), 400);
-  assert.ok(cache.get('a'));
-  cache.set('c', weather('c'), 400);
-  assert.equal(cache.get('b'), undefined, 'b was the least recently used');
-  assert.ok(cache.get('a') && cache.get('c'));
-  assert.deepEqual({ ...cache.stats(), hits: 0, misses: 0 }, { max_bytes: 1000, bytes: 800, stations: 2, hits: 0, misses: 0 });
-  cache.set('huge', weather('huge'), 5000);
-  assert.equal(cache.get('huge'), undefined, 'an entry larger than the cap is not kept');
-});
 
 test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
   assert.equal(readSettings([], {}).climateCacheMb, 256);

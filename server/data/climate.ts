@@ -20,6 +20,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
+import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
 import type { Database, Param } from './database.ts';
 
 export type { ClimateStation };
@@ -54,14 +55,6 @@ export interface NearestStation {
   distanceMetres: number;
 }
 
-export interface CacheStats {
-  max_bytes: number;
-  bytes: number;
-  stations: number;
-  hits: number;
-  misses: number;
-}
-
 const haversine = `2 * ${EARTH_RADIUS_METRES} * asin(sqrt(least(1, pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lon - $lon) / 2), 2))))`;
 
 /** SQL text with named placeholders, and the values bound to them. */
@@ -82,44 +75,6 @@ class Sql {
 
 /** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
 const POINTS = 'climate_points';
-
-/** A bounded least-recently-used cache of stations' hourly weather, by bytes held. */
-export class WeatherCache {
-  private readonly entries = new Map<string, { weather: WeatherData; bytes: number }>();
-  private held = 0;
-  hits = 0;
-  misses = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  get(id: string): WeatherData | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.weather;
-  }
-
-  set(id: string, weather: WeatherData, bytes: number): void {
-    if (bytes > this.maxBytes) return;
-    const previous = this.entries.get(id);
-    if (previous) {
-      this.held -= previous.bytes;
-      this.entries.delete(id);
-    }
-    this.entries.set(id, { weather, bytes });
-    this.held += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.held <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.held -= entry.bytes;
-    }
-  }
-
-  stats(): CacheStats {
-    return { max_bytes: this.maxBytes, bytes: this.held, stations: this.entries.size, hits: this.hits, misses: this.misses };
-  }
-}
 
 /**
  * What the store keeps of an hourly shard's footer. hyparquet parses a 512-station shard's footer
@@ -254,11 +209,10 @@ interface ManifestLike {
 export class ClimateStore {
   private readonly byIdMap = new Map<string, ClimateStation>();
   private readonly counts: Record<ClimateDataset, number> = { tmy2: 0, tmy3: 0, intl: 0, nsrdb: 0 };
-  private readonly reading = new Map<string, Promise<WeatherData>>();
   private readonly absent = new Map<number, Float32Array>();
   /** Each hourly shard's index (its parsed footer, compacted), by manifest key: at most one per shard. */
   private readonly shards = new Map<string, Promise<ShardIndex>>();
-  readonly cache: WeatherCache;
+  private readonly cache: ByteBoundedCache<WeatherData>;
 
   private constructor(
     private readonly db: Database,
@@ -268,7 +222,7 @@ export class ClimateStore {
     private readonly hourlyPaths: Record<string, string>,
     cacheBytes: number,
   ) {
-    this.cache = new WeatherCache(cacheBytes);
+    this.cache = new ByteBoundedCache(cacheBytes, { bytes: (weather) => HOURLY_COLUMNS.length * weather.length * 4 });
     for (const station of stations) {
       this.byIdMap.set(station.id, station);
       this.counts[station.dataset]++;
@@ -415,18 +369,7 @@ export class ClimateStore {
   async weather(stationOrId: ClimateStation | string): Promise<WeatherData> {
     const station = typeof stationOrId === 'string' ? this.byId(stationOrId) : stationOrId;
     if (!station) throw new Error(`No climate station ${String(stationOrId)}`);
-    const cached = this.cache.get(station.id);
-    if (cached) {
-      this.cache.hits++;
-      return cached;
-    }
-    let pending = this.reading.get(station.id);
-    if (!pending) {
-      this.cache.misses++;
-      pending = this.readWeather(station).finally(() => this.reading.delete(station.id));
-      this.reading.set(station.id, pending);
-    }
-    return pending;
+    return this.cache.load(station.id, () => this.readWeather(station));
   }
 
   /** A shard's index, its footer parsed on first use (once, however many reads wait for it). */
@@ -497,7 +440,6 @@ export class ClimateStore {
     } as WeatherData;
     HOURLY_COLUMNS.forEach((name, i) => (weather[name] = columns[i]!));
     for (const name of ABSENT_COLUMNS) weather[name] = absent;
-    this.cache.set(station.id, weather, HOURLY_COLUMNS.length * records * 4);
     return weather;
   }
 

@@ -7,7 +7,8 @@
 import type { WeatherData } from '../../model/weather.ts';
 import { unchanging } from '../formats/json.ts';
 import { prepareSite, type PreparedSite } from '../pv/index.ts';
-import type { CacheStats, ClimateStation, ClimateStore } from './climate.ts';
+import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
+import type { ClimateStation, ClimateStore } from './climate.ts';
 import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
 
 /** Characters of JSON text per value of a weather array kept for hourly answers (`-12.300000190734863,` is 20). */
@@ -39,13 +40,9 @@ export interface SiteEntry {
 let cacheCount = 0;
 
 export class PvSiteCache {
-  private readonly entries = new Map<string, SiteEntry>();
-  private readonly preparing = new Map<string, Promise<SiteEntry>>();
+  private readonly entries: ByteBoundedCache<SiteEntry>;
   /** Distinguishes this cache's sites from another data set's in the workers. */
   private readonly prefix = `${cacheCount++}:`;
-  private held = 0;
-  private hits = 0;
-  private misses = 0;
 
   private workers: PvWorkerPool | null | undefined;
 
@@ -54,7 +51,10 @@ export class PvSiteCache {
     private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
     /** Makes the workers that run estimates on these sites (their arrays then live in shared memory); started on first use. */
     private readonly makePool: (() => PvWorkerPool) | null = null,
-  ) {}
+  ) {
+    // A site the cache lets go, the workers let go too.
+    this.entries = new ByteBoundedCache(maxBytes, { bytes: (entry) => entry.bytes, onEvict: (entry) => this.workers?.forget(entry.key) });
+  }
 
   /** Whether estimates may run in worker threads (PV_WORKERS > 0). */
   get usesWorkers(): boolean {
@@ -72,47 +72,18 @@ export class PvSiteCache {
     return (await this.entry(station)).site;
   }
 
-  async entry(station: ClimateStation): Promise<SiteEntry> {
-    const entry = this.entries.get(station.id);
-    if (entry) {
-      this.hits++;
-      this.entries.delete(station.id);
-      this.entries.set(station.id, entry);
-      return entry;
-    }
-    let pending = this.preparing.get(station.id);
-    if (!pending) {
-      this.misses++;
-      pending = this.weather(station)
-        .then((weather) => {
-          const prepared = prepareSite(weather);
-          const site = this.makePool ? shareSite(prepared) : prepared;
-          // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
-          for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
-          const made: SiteEntry = { site, key: this.prefix + station.id, bytes: siteBytes(site) };
-          this.store(station.id, made);
-          return made;
-        })
-        .finally(() => this.preparing.delete(station.id));
-      this.preparing.set(station.id, pending);
-    }
-    return pending;
-  }
-
-  private store(id: string, entry: SiteEntry): void {
-    if (entry.bytes > this.maxBytes) return;
-    this.entries.set(id, entry);
-    this.held += entry.bytes;
-    for (const [oldest, old] of this.entries) {
-      if (this.held <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.held -= old.bytes;
-      this.workers?.forget(old.key);
-    }
+  entry(station: ClimateStation): Promise<SiteEntry> {
+    return this.entries.load(station.id, async () => {
+      const prepared = prepareSite(await this.weather(station));
+      const site = this.makePool ? shareSite(prepared) : prepared;
+      // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
+      for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
+      return { site, key: this.prefix + station.id, bytes: siteBytes(site) };
+    });
   }
 
   stats(): CacheStats {
-    return { max_bytes: this.maxBytes, bytes: this.held, stations: this.entries.size, hits: this.hits, misses: this.misses };
+    return this.entries.stats();
   }
 }
 

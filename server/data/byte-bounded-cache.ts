@@ -1,0 +1,92 @@
+// A least-recently-used cache capped by the bytes its values hold (lru-cache's maxSize), for the
+// stores' large per-station values: hourly weather (climate.ts), prepared sites (pv-sites.ts) and the
+// sites a worker thread keeps (pv-worker.ts). `load` reads a missing value once however many
+// requests wait for it, and counts what /health reports.
+import { LRUCache } from 'lru-cache';
+
+/** What /health reports of a cache (`climate_cache`, `pv_site_cache`). */
+export interface CacheStats {
+  /** The cap. */
+  max_bytes: number;
+  /** Bytes the values held now take. */
+  bytes: number;
+  /** Values held now (one per station). */
+  stations: number;
+  /** Loads answered from the cache. */
+  hits: number;
+  /** Loads that read their value (a load that waits for one already reading is neither). */
+  misses: number;
+}
+
+export interface ByteBoundedCacheOptions<V> {
+  /** The bytes a value holds: a positive whole number. */
+  bytes(value: V): number;
+  /** Called with each value the cap pushes out. */
+  onEvict?(value: V, key: string): void;
+}
+
+export class ByteBoundedCache<V extends object> {
+  /** Undefined when the cap is under one byte (lru-cache needs a positive size): nothing is kept. */
+  private readonly entries: LRUCache<string, V> | undefined;
+  private readonly loading = new Map<string, Promise<V>>();
+  private hits = 0;
+  private misses = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    options: ByteBoundedCacheOptions<V>,
+  ) {
+    const maxSize = Math.floor(maxBytes);
+    const { onEvict } = options;
+    this.entries =
+      maxSize < 1
+        ? undefined
+        : new LRUCache<string, V>({
+            maxSize,
+            sizeCalculation: (value) => options.bytes(value),
+            dispose: (value, key, reason) => {
+              if (reason === 'evict') onEvict?.(value, key);
+            },
+          });
+  }
+
+  /** The value of `key` (now the most recently used), or undefined. */
+  get(key: string): V | undefined {
+    return this.entries?.get(key);
+  }
+
+  /** Keeps a value, pushing out the least recently used beyond the cap; a value larger than the cap is not kept. */
+  set(key: string, value: V): void {
+    this.entries?.set(key, value);
+  }
+
+  /** Lets go of the value of `key`, if held (not an eviction: `onEvict` is not called). */
+  delete(key: string): void {
+    this.entries?.delete(key);
+  }
+
+  /** The value of `key`: from the cache (a hit), or read once by `read` and kept (a miss). */
+  load(key: string, read: () => Promise<V>): Promise<V> {
+    const cached = this.get(key);
+    if (cached) {
+      this.hits++;
+      return Promise.resolve(cached);
+    }
+    let pending = this.loading.get(key);
+    if (!pending) {
+      this.misses++;
+      pending = read()
+        .then((value) => {
+          this.set(key, value);
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  stats(): CacheStats {
+    return { max_bytes: this.maxBytes, bytes: this.entries?.calculatedSize ?? 0, stations: this.entries?.size ?? 0, hits: this.hits, misses: this.misses };
+  }
+}
