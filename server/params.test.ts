@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import { fuelStationMessage, parseParams } from './params.ts';
+import { fuelStationMessage, parseParams, parsePathParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);
 
@@ -92,5 +92,19 @@ describe('every numeric parameter holds the range its schema states: its bounds 
       "The 'limit' parameter has an invalid value '99999999999999999999': The most stations to return: an integer from 1 to 2147483647, or all.",
     ]);
     assert.deepEqual(messages(nearest, { offset: '99999999999999999999' }), ["The 'offset' parameter must be between 0 and 2147483647 (got '99999999999999999999')."]);
+  });
+});
+
+describe('path parameters are read as query parameters are, against the schemas an endpoint declares for them', () => {
+  const station = { id: { type: 'integer', minimum: 1, maximum: 999_999_999 } };
+  test('a plain integer in range is its value; other path parameters (the extension) are not read', () => {
+    assert.deepEqual(parsePathParams(station, { id: '81', ext: 'json' }), { values: { id: 81 }, issues: [] });
+    assert.deepEqual(parsePathParams(station, { id: '000000081' }).values, { id: 81 });
+  });
+  test('anything else is an issue of the parameter', () => {
+    const kinds = (id: string) => parsePathParams(station, { id }).issues.map((issue) => `${issue.param} ${issue.kind}`);
+    for (const id of ['0', '1000000000']) assert.deepEqual(kinds(id), ['id range'], id);
+    for (const id of ['abc', '1e3', '8.1', '0x51', ' 81', 'toString']) assert.deepEqual(kinds(id), ['id type'], id);
+    assert.deepEqual(parsePathParams(station, {}).issues, [{ param: 'id', kind: 'required' }]);
   });
 });

@@ -1,6 +1,7 @@
-// Query parameters, checked against each endpoint's parameter schema. Strings become numbers only
-// when they are plain decimals; comma lists become arrays; every failing parameter becomes one
-// ParamIssue, and each endpoint family words its 422 messages from them here, in one place.
+// Query parameters, checked against each endpoint's parameter schema (and path parameters against
+// the schemas an endpoint declares for them). Strings become numbers only when they are plain
+// decimals; comma lists become arrays; every failing parameter becomes one ParamIssue, and each
+// endpoint family words its 422 messages from them here, in one place.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
@@ -55,6 +56,7 @@ interface CompiledParams {
 }
 
 const compiledById = new Map<string, CompiledParams>();
+const compiledPathParameters = new WeakMap<Record<string, JsonSchema>, CompiledParams>();
 
 /** Whether a parameter (or its list items) takes numbers: its type, or a numeric branch of anyOf. */
 function numericKind(schema: JsonSchema): 'integer' | 'number' | undefined {
@@ -80,12 +82,26 @@ function compileParam(schema: JsonSchema): CompiledParam {
   };
 }
 
+function compileProperties(properties: Record<string, JsonSchema>, validate: ValidateFunction): CompiledParams {
+  return { validate, params: new Map(Object.entries(properties).map(([name, schema]) => [name, compileParam(schema)])) };
+}
+
 function compile(schemaId: string): CompiledParams {
   let compiled = compiledById.get(schemaId);
   if (!compiled) {
-    const params = new Map(Object.entries(propertiesOf(schemaId)).map(([name, schema]) => [name, compileParam(schema)]));
-    compiled = { validate: ajv.getSchema(schemaId)!, params };
+    compiled = compileProperties(propertiesOf(schemaId), ajv.getSchema(schemaId)!);
     compiledById.set(schemaId, compiled);
+  }
+  return compiled;
+}
+
+/** Path parameters as one object schema: each the schema declared for it, all of them required. */
+function compilePath(pathParameters: Record<string, JsonSchema>): CompiledParams {
+  let compiled = compiledPathParameters.get(pathParameters);
+  if (!compiled) {
+    const schema = { type: 'object', properties: pathParameters, required: Object.keys(pathParameters) };
+    compiled = compileProperties(pathParameters, ajv.compile(schema));
+    compiledPathParameters.set(pathParameters, compiled);
   }
   return compiled;
 }
@@ -140,7 +156,15 @@ function issueFrom(error: ErrorObject, param: string, value: unknown, descriptio
  * the real service ignores them; a repeated or empty parameter is an issue.
  */
 export function parseParams<T>(schemaId: string, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
-  const { validate, params } = compile(schemaId);
+  return parseWith(compile(schemaId), query, options);
+}
+
+/** Reads path parameters (`:id`) as query parameters are read, against the schemas an endpoint declares for them. */
+export function parsePathParams<T>(pathParameters: Record<string, JsonSchema>, path: Record<string, string>): ParsedParams<T> {
+  return parseWith(compilePath(pathParameters), path);
+}
+
+function parseWith<T>({ validate, params }: CompiledParams, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
   const values: Record<string, unknown> = {};
   // What each parameter (or list item) said, for messages: 99999999999999999999 is quoted as given, not as 1e20.
   const given = new Map<string, string | string[]>();

@@ -154,6 +154,15 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     }
   });
 
+  test('by id: the id is read as its path-parameter schema says (an integer from 1 to 999999999); any other id is the same 404', async () => {
+    assert.equal((await json('/api/alt-fuel-stations/v1/0081.json')).alt_fuel_station.id, 81);
+    for (const id of ['0', '-81', '1000000000', '99999999999999999999', 'abc', '1e3', '81%2E0', '0x51', '%2081', 'toString']) {
+      const response = await server.get(withKey(`/api/alt-fuel-stations/v1/${id}.json`, server.key));
+      assert.equal(response.status, 404, id);
+      assert.deepEqual(await response.json(), { errors: ['A station for the given ID could not be found.'] }, id);
+    }
+  });
+
   test('formats: XML by default, format= without an extension, an unknown extension is a 404 in JSON', async () => {
     const plain = await server.get(withKey('/api/alt-fuel-stations/v1/nearest?location=02128&limit=1', server.key));
     assert.equal(plain.headers.get('content-type'), 'application/xml; charset=utf-8');

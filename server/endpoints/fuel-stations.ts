@@ -6,7 +6,7 @@ import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
 import { fuelStationViews as views } from '../formats/views/fuel-stations.ts';
 import { geocode } from '../geocode/index.ts';
-import { fuelStationMessage, parseParams, type ParamIssue } from '../params.ts';
+import { fuelStationMessage, parseParams, parsePathParams, type ParamIssue } from '../params.ts';
 import type { Endpoint } from './types.ts';
 
 export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
@@ -137,17 +137,20 @@ export const nearestEndpoint: Endpoint = {
   },
 };
 
+const BY_ID_PATH = { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } };
+
 export const byIdEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/:id'],
   responses: { ok: views.byId.schemaId, errors: { 404: ERRORS } },
-  pathParameters: { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } },
+  pathParameters: BY_ID_PATH,
   docs: { tag: TAG, summary: 'One station by its id.' },
   formats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, path }) {
-    const id = /^\d{1,9}$/.test(path.id) ? Number(path.id) : undefined;
-    const station = id === undefined ? undefined : await data.stations.byId(id);
+    // an id its schema refuses names no station: the same 404 as an unknown one
+    const parsed = parsePathParams<{ id: number }>(BY_ID_PATH, path);
+    const station = parsed.issues.length === 0 ? await data.stations.byId(parsed.values.id) : undefined;
     if (!station) return invalid(['A station for the given ID could not be found.'], 404);
     return { view: views.byId, data: { alt_fuel_station: station } };
   },
