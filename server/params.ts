@@ -1,7 +1,8 @@
 // Query parameters, checked against each endpoint's parameter schema (and path parameters against
 // the schemas an endpoint declares for them). Strings become numbers only when they are plain
-// decimals; comma lists become arrays; every failing parameter becomes one ParamIssue, and each
-// endpoint family words its 422 messages from them here, in one place.
+// decimals; comma lists become arrays; every failing parameter becomes one ParamIssue. Each endpoint
+// family words its 422 and 404 messages here, in one place: from the issues, and the few rules no
+// schema states.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
@@ -247,6 +248,17 @@ export function fuelStationMessage(issue: ParamIssue): string {
   }
 }
 
+/** Fuel stations nearest: neither a location nor both coordinates. */
+export const FUEL_STATION_LOCATION_REQUIRED = "Either the 'location' or both 'latitude' and 'longitude' parameters must be given to.";
+
+/** Fuel stations nearest: a location the gazetteer cannot place. */
+export function fuelStationUngeocodedMessage(location: string): string {
+  return `The location '${shown(location)}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`;
+}
+
+/** Fuel station by id, the 404: no station has the id, or the id is no station id at all. */
+export const FUEL_STATION_NOT_FOUND = 'A station for the given ID could not be found.';
+
 /** Building-resources parameters that are not vocabulary term lists. */
 const BUILDING_PLAIN_PARAMS = new Set(['s', 'scope', 'callback', 'format', 'api_key']);
 
@@ -299,6 +311,9 @@ export function solarMessage(issue: ParamIssue): string {
       return `${name} is invalid`;
   }
 }
+
+/** Solar dataset query: every station in range (all=1) needs a range. */
+export const SOLAR_ALL_NEEDS_RADIUS = "'radius' must be greater than 0 when 'all' is 1";
 
 /** Estimator (PVWatts v6): a file_id the climate catalog does not hold, worded as the v5-era service did. */
 export function solarUnknownFileMessage(fileId: string): string {

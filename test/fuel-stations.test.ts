@@ -242,6 +242,11 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
       assert.equal(response.headers.get('x-ratelimit-limit'), '1000000', '422s carry the rate-limit headers');
       const missing = await server.get(withKey('/api/alt-fuel-stations/v1/nearest?format=json&location=', server.key));
       assert.equal(await missing.text(), readFileSync(shared('wire', 'samples', 'afs_nearest_422_2022.json'), 'utf8'));
+      const nowhere = await server.get(withKey(`/api/alt-fuel-stations/v1/nearest.json?location=${'Nowhere '.repeat(10)}`, server.key));
+      assert.equal(nowhere.status, 422);
+      assert.deepEqual(((await nowhere.json()) as any).errors, [
+        `The location '${'Nowhere '.repeat(10).slice(0, 57)}...' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`,
+      ]);
     });
   });
 });

@@ -7,12 +7,11 @@ import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../d
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { solarViews, type SolarCsvRow, type SolarQueryData } from '../formats/views/solar.ts';
-import { parseParams, solarMessage, type RawQuery } from '../params.ts';
+import { parseParams, SOLAR_ALL_NEEDS_RADIUS, solarMessage, type RawQuery } from '../params.ts';
 import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/solar-data-query.params.schema.json';
 const ECHOED = ['lat', 'lon', 'radius', 'all'];
-export const ALL_NEEDS_RADIUS = "'radius' must be greater than 0 when 'all' is 1";
 
 interface Version {
   number: 1 | 2;
@@ -97,7 +96,7 @@ function dataQueryEndpoint(version: Version): Endpoint {
       const inputs = echoedInputs(query, version.echoesApiKey);
       const errors = parsed.issues.map(solarMessage);
       const { lat, lon, radius = 100, all = 0 } = parsed.values;
-      if (all === 1 && radius === 0 && !parsed.issues.some((issue) => issue.param === 'radius' || issue.param === 'all')) errors.push(ALL_NEEDS_RADIUS);
+      if (all === 1 && radius === 0 && !parsed.issues.some((issue) => issue.param === 'radius' || issue.param === 'all')) errors.push(SOLAR_ALL_NEEDS_RADIUS);
       const envelope = { version: version.version, warnings: [] as string[], errors, metadata: {}, inputs };
       if (errors.length > 0) return { view: views.errors, status: 422, data: { ...envelope, outputs: {} } satisfies SolarQueryData };
 

@@ -6,11 +6,18 @@ import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
 import { fuelStationViews as views } from '../formats/views/fuel-stations.ts';
 import { geocode } from '../geocode/index.ts';
-import { fuelStationMessage, parseParams, parsePathParams, type ParamIssue } from '../params.ts';
+import {
+  FUEL_STATION_LOCATION_REQUIRED,
+  FUEL_STATION_NOT_FOUND,
+  fuelStationMessage,
+  fuelStationUngeocodedMessage,
+  parseParams,
+  parsePathParams,
+  type ParamIssue,
+} from '../params.ts';
 import type { Endpoint } from './types.ts';
 
 export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
-const LOCATION_REQUIRED = "Either the 'location' or both 'latitude' and 'longitude' parameters must be given to.";
 
 const formats = ['json', 'xml', 'csv'] as const;
 /** The list and nearest also come as GeoJSON FeatureCollections. */
@@ -114,10 +121,10 @@ export const nearestEndpoint: Endpoint = {
       point = { latitude, longitude };
     } else if (location !== undefined) {
       const found = geocode(location);
-      if (!found) return invalid([`The location '${location.length > 60 ? `${location.slice(0, 57)}...` : location}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`]);
+      if (!found) return invalid([fuelStationUngeocodedMessage(location)]);
       point = found;
     } else {
-      return invalid([LOCATION_REQUIRED]);
+      return invalid([FUEL_STATION_LOCATION_REQUIRED]);
     }
     const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
     const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, { offset, limit: limit === 'all' ? undefined : limit });
@@ -151,7 +158,7 @@ export const byIdEndpoint: Endpoint = {
     // an id its schema refuses names no station: the same 404 as an unknown one
     const parsed = parsePathParams<{ id: number }>(BY_ID_PATH, path);
     const station = parsed.issues.length === 0 ? await data.stations.byId(parsed.values.id) : undefined;
-    if (!station) return invalid(['A station for the given ID could not be found.'], 404);
+    if (!station) return invalid([FUEL_STATION_NOT_FOUND], 404);
     return { view: views.byId, data: { alt_fuel_station: station } };
   },
 };
