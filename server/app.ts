@@ -7,7 +7,7 @@ import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
 import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
 import type { Endpoint } from './endpoints/types.ts';
-import { requestedFormat } from './formats/negotiate.ts';
+import { jsonpCallback, requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
 import { requestLogger, type Logger } from './gateway/log.ts';
@@ -61,6 +61,7 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
     const format = requestedFormat(req.params.ext as string | undefined, req.query.format, endpoint.formats, endpoint.defaultFormat);
     if (!format) return sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl);
     res.locals.format = format;
+    res.locals.callback = jsonpCallback(format, endpoint.parameters, req.query as Record<string, unknown>);
     next();
   };
   const handle = async (req: Request, res: Response) => {
@@ -70,11 +71,10 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
       const etag = etagFor(endpoint, req, res.locals.format, data.manifest);
       const ifNoneMatch = req.get('if-none-match');
       if (etag && namesTag(ifNoneMatch, etag)) return sendNotModified(res, etag, CACHE_OK);
-      const result = await endpoint.handle({ data, format: res.locals.format, query: req.query as Record<string, unknown>, path: req.params as Record<string, string>, now: deps.now() });
+      const result = await endpoint.handle({ data, query: req.query as Record<string, unknown>, path: req.params as Record<string, string>, now: deps.now() });
       const ok = (result.status ?? 200) >= 200 && (result.status ?? 200) < 300;
       if (etag && ok && isAnyTag(ifNoneMatch)) return sendNotModified(res, etag, CACHE_OK);
-      const callback = (result as { callback?: string }).callback;
-      const rendered = render(result, res.locals.format, callback);
+      const rendered = render(result, res.locals.format, res.locals.callback);
       const cacheControl = rendered.status === 200 ? CACHE_OK : 'no-cache';
       await send(res, rendered, { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers });
     } finally {

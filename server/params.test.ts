@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import { fuelStationMessage, parseParams, parsePathParams } from './params.ts';
+import { acceptedParam, fuelStationMessage, parseParams, parsePathParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);
 
@@ -107,4 +107,12 @@ describe('path parameters are read as query parameters are, against the schemas 
     for (const id of ['abc', '1e3', '8.1', '0x51', ' 81', 'toString']) assert.deepEqual(kinds(id), ['id type'], id);
     assert.deepEqual(parsePathParams(station, {}).issues, [{ param: 'id', kind: 'required' }]);
   });
+});
+
+test('acceptedParam: one parameter as parsed when given once and valid, whatever the others', () => {
+  const pvwatts = '/api/schemas/params/pvwatts-v6.params.schema.json';
+  assert.equal(acceptedParam(pvwatts, 'tilt', query({ tilt: '20', lat: 'x' })), 20);
+  assert.equal(acceptedParam(pvwatts, 'tilt', query({ tilt: '100' })), undefined);
+  assert.equal(acceptedParam(pvwatts, 'tilt', query({ tilt: ['20', '20'] })), undefined);
+  assert.equal(acceptedParam(pvwatts, 'tilt', query({})), undefined);
 });

@@ -165,6 +165,17 @@ export function parsePathParams<T>(pathParameters: Record<string, JsonSchema>, p
   return parseWith(compilePath(pathParameters), path);
 }
 
+/**
+ * One parameter's value when the request gives it once and the schema accepts it, else undefined
+ * (why it does not is parseParams' issue to word).
+ */
+export function acceptedParam<T>(schemaId: string, param: string, query: RawQuery): T | undefined {
+  const raw = query[param];
+  if (raw === undefined) return undefined;
+  const parsed = parseParams<Record<string, T>>(schemaId, { [param]: raw });
+  return parsed.issues.some((issue) => issue.param === param) ? undefined : parsed.values[param];
+}
+
 function parseWith<T>({ validate, params }: CompiledParams, query: RawQuery, options: { emptyIsAbsent?: string[] } = {}): ParsedParams<T> {
   const values: Record<string, unknown> = {};
   // What each parameter (or list item) said, for messages: 99999999999999999999 is quoted as given, not as 1e20.

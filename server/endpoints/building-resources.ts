@@ -32,9 +32,6 @@ export const VOCABULARY_FILTERS = {
 
 type FilterParam = keyof typeof VOCABULARY_FILTERS;
 
-/** A JSONP-capable result: app.ts wraps the JSON in `callback(…);` when it is set. */
-type Result = ApiResult & { callback?: string };
-
 /**
  * The words of a search: whitespace-separated, with "double-quoted phrases" kept whole (as Drupal
  * Views' "contains all words" reads them). Every one must appear in the title or body.
@@ -63,16 +60,16 @@ function termSets(parsed: ParsedParams<Partial<Record<FilterParam, Array<number 
   return { sets, messages };
 }
 
-function invalid(messages: string[], callback?: string): Result {
-  return { view: views.errors, status: 422, data: { errors: messages }, callback };
+function invalid(messages: string[]): ApiResult {
+  return { view: views.errors, status: 422, data: { errors: messages } };
 }
 
 /** The matching items keyed by nid (JSON objects keep integer keys in ascending order), or `[]`. */
-function listOf(view: View, table: ItemTable, rows: number[], callback?: string): Result {
-  if (rows.length === 0) return { view: views.none, data: [], callback };
+function listOf(view: View, table: ItemTable, rows: number[]): ApiResult {
+  if (rows.length === 0) return { view: views.none, data: [] };
   const data: Record<string, unknown> = {};
   for (const row of rows) data[table.nids[row]] = table.items[row];
-  return { view, data, callback };
+  return { view, data };
 }
 
 const FILTERS = Object.keys(VOCABULARY_FILTERS) as FilterParam[];
@@ -106,17 +103,14 @@ export const eventsEndpoint: Endpoint = {
   formats: ['json', 'jsonp', 'xml'],
   defaultFormat: 'json',
   limitGroup: 'other',
-  async handle({ data, query, format, now }) {
+  async handle({ data, query, now }) {
     const parsed = parseParams<BuildingEventsParameters>(EVENTS_PARAMS, query, { emptyIsAbsent: ['portal', 'scope', 'callback'] });
     const store = data.buildingResources;
-    // A valid callback wraps every JSON answer, errors included: a JSONP client cannot read a status.
-    const callbackIssue = parsed.issues.some((issue) => issue.param === 'callback');
-    const callback = format !== 'xml' && !callbackIssue ? parsed.values.callback : undefined;
     const { sets, messages } = termSets(parsed, ['portal'], store);
     const problems = [...parsed.issues.map(buildingResourceMessage), ...messages];
-    if (problems.length) return invalid(problems, callback);
+    if (problems.length) return invalid(problems);
     const rows = await store.listEvents(sets, parsed.values.scope, now);
-    return listOf(views.events, store.events, rows, callback);
+    return listOf(views.events, store.events, rows);
   },
 };
 

@@ -56,9 +56,6 @@ const PARAMETER_ORDER = [
 /** Parameters the envelope does not echo. */
 const NOT_ECHOED = new Set(['api_key', 'format']);
 
-/** A JSONP-capable result: app.ts wraps the JSON in `callback(…);` when it is set. */
-type Result = ApiResult & { callback?: string };
-
 /** The request's parameters as given, in request order (the last of a repeated one): every one the endpoint takes but api_key and format. */
 export function echoedInputs(query: RawQuery): Record<string, string> {
   const inputs: Record<string, string> = {};
@@ -161,18 +158,14 @@ export const pvwattsV6: Endpoint = {
   formats: ['json', 'xml'],
   defaultFormat: 'json',
   limitGroup: 'other',
-  async handle({ data, format, query }): Promise<Result> {
+  async handle({ data, query }): Promise<ApiResult> {
     const parsed = parseParams<PvwattsV6Parameters>(PARAMETERS, query);
     const values = parsed.values;
     const inputs = echoedInputs(query);
-    // A valid callback wraps every JSON answer, errors included: a JSONP client cannot read a status.
-    const callbackIssue = parsed.issues.some((issue) => issue.param === 'callback');
-    const callback = format === 'json' && !callbackIssue ? values.callback : undefined;
-    const refuse = (errors: string[], warnings: string[] = []): Result => ({
+    const refuse = (errors: string[], warnings: string[] = []): ApiResult => ({
       view: views.errors,
       status: 422,
       data: { ...envelope(inputs, errors, warnings), outputs: {} },
-      callback,
     });
 
     const issues = parameterIssues(query, parsed.issues, values);
@@ -215,7 +208,6 @@ export const pvwattsV6: Endpoint = {
     return {
       view: views.ok,
       data: { ...envelope(inputs, [], result.warnings), station_info: stationInfo(station, site, distance), outputs: result.outputs },
-      callback,
     };
   },
 };

@@ -8,7 +8,6 @@ import type { RawQuery } from '../params.ts';
 
 export interface EndpointRequest {
   data: DataSet;
-  format: Format;
   query: RawQuery;
   /** Path parameters such as a station id. */
   path: Record<string, string>;
