@@ -187,6 +187,9 @@ test('CSV: one row per returned station with the decided columns', { skip: skipW
   const all = parse((await get('/api/solar/data_query/v1.csv?lat=40&lon=-105&radius=60&all=1')).body, { columns: true }) as Record<string, string>[];
   const json = (await getJson('/api/solar/data_query/v1.json?lat=40&lon=-105&radius=60&all=1')).json;
   assert.deepEqual(all.map((row) => row.id), json.outputs.all_stations.map((item: any) => item.id));
+  // v1's entries have no weather_data_source; its CSV rows do: they are the catalog's records
+  assert.ok(json.outputs.all_stations.every((item: any) => item.weather_data_source === undefined));
+  assert.ok(all.length > 0 && all.every((row) => row.weather_data_source !== ''));
 });
 
 test('random points: each dataset’s station and distance equal an independent search over the station lists', { skip: skipWithoutShared }, async () => {

@@ -6,7 +6,7 @@ import type { SolarDataQueryParameters } from '../../types/schemas.ts';
 import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../data/climate.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
-import { solarViews, type SolarCsvRow, type SolarQueryData } from '../formats/views/solar.ts';
+import { solarViews, type SolarQueryData } from '../formats/views/solar.ts';
 import { parseParams, SOLAR_ALL_NEEDS_RADIUS, solarMessage, type RawQuery } from '../params.ts';
 import type { Endpoint } from './types.ts';
 
@@ -56,24 +56,6 @@ function entry(found: NearestStation, v2: boolean, withDataset: boolean): Record
   return fields;
 }
 
-function csvRow(found: NearestStation): SolarCsvRow {
-  const { station } = found;
-  return {
-    dataset: station.dataset,
-    id: station.id,
-    city: station.city,
-    state: station.state,
-    country: station.country,
-    lat: station.lat,
-    lon: station.lon,
-    timezone: station.timezone,
-    elevation: station.elevation,
-    distance: found.distanceMetres,
-    resolution: station.resolution,
-    weather_data_source: station.weather_data_source,
-  };
-}
-
 function dataQueryEndpoint(version: Version): Endpoint {
   const views = version.number === 1 ? { ok: solarViews.v1, errors: solarViews.v1Errors } : { ok: solarViews.v2, errors: solarViews.v2Errors };
   const v2 = version.number === 2;
@@ -102,7 +84,7 @@ function dataQueryEndpoint(version: Version): Endpoint {
 
       const nearest = await data.climate.nearest(lat, lon, radius);
       const outputs: Record<string, unknown> = {};
-      const csvRows: SolarCsvRow[] = [];
+      let stations: NearestStation[] = [];
       for (const dataset of CLIMATE_DATASETS) {
         const found = nearest[dataset as ClimateDataset];
         if (found === null) {
@@ -111,14 +93,13 @@ function dataQueryEndpoint(version: Version): Endpoint {
           continue;
         }
         outputs[dataset] = entry(found, v2, false);
-        csvRows.push(csvRow(found));
+        stations.push(found);
       }
       if (all === 1) {
-        const everything = await data.climate.within(lat, lon, radius);
-        outputs.all_stations = everything.map((found) => entry(found, v2, true));
-        csvRows.splice(0, csvRows.length, ...everything.map(csvRow));
+        stations = await data.climate.within(lat, lon, radius);
+        outputs.all_stations = stations.map((found) => entry(found, v2, true));
       }
-      return { view: views.ok, data: { ...envelope, outputs, csvRows } satisfies SolarQueryData };
+      return { view: views.ok, data: { ...envelope, outputs, stations } satisfies SolarQueryData };
     },
   };
 }

@@ -1,7 +1,7 @@
 // How solar dataset query responses look in XML and CSV: Rails' to_xml with every scalar typed
 // (type="integer" / type="float"; strings untyped), root `response`; CSV one row per returned
 // station with DECISIONS.md §4's columns.
-import type { ClimateStation } from '../../../types/schemas.ts';
+import type { NearestStation } from '../../data/climate.ts';
 import type { CsvColumn } from '../csv.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
@@ -9,29 +9,23 @@ import { railsStyle } from '../xml.ts';
 
 const style = railsStyle();
 
-/** A station as a CSV row: an entry of the response plus its dataset and catalog fields. */
-export type SolarCsvRow = Pick<ClimateStation, 'dataset' | 'id' | 'city' | 'state' | 'country' | 'lat' | 'lon' | 'timezone' | 'elevation' | 'resolution' | 'weather_data_source'> & {
-  distance: number;
-};
-
-const float = (value: number) => formatFloat(value);
-
-export const SOLAR_CSV_COLUMNS: CsvColumn<SolarCsvRow>[] = [
-  { header: 'dataset', value: (row) => row.dataset },
-  { header: 'id', value: (row) => row.id },
-  { header: 'city', value: (row) => row.city },
-  { header: 'state', value: (row) => row.state },
-  { header: 'country', value: (row) => row.country },
-  { header: 'lat', value: (row) => float(row.lat) },
-  { header: 'lon', value: (row) => float(row.lon) },
-  { header: 'timezone', value: (row) => row.timezone },
-  { header: 'elevation', value: (row) => row.elevation },
-  { header: 'distance', value: (row) => row.distance },
-  { header: 'resolution', value: (row) => row.resolution },
-  { header: 'weather_data_source', value: (row) => row.weather_data_source },
+/** A returned station as a CSV row: its catalog record (country and source included, whatever the version) and its distance. */
+const SOLAR_CSV_COLUMNS: CsvColumn<NearestStation>[] = [
+  { header: 'dataset', value: ({ station }) => station.dataset },
+  { header: 'id', value: ({ station }) => station.id },
+  { header: 'city', value: ({ station }) => station.city },
+  { header: 'state', value: ({ station }) => station.state },
+  { header: 'country', value: ({ station }) => station.country },
+  { header: 'lat', value: ({ station }) => formatFloat(station.lat) },
+  { header: 'lon', value: ({ station }) => formatFloat(station.lon) },
+  { header: 'timezone', value: ({ station }) => station.timezone },
+  { header: 'elevation', value: ({ station }) => station.elevation },
+  { header: 'distance', value: (found) => found.distanceMetres },
+  { header: 'resolution', value: ({ station }) => station.resolution },
+  { header: 'weather_data_source', value: ({ station }) => station.weather_data_source },
 ];
 
-/** The data of a data_query response, with the CSV rows beside the envelope (never rendered in JSON or XML). */
+/** The data of a data_query response, with the stations it returns beside the envelope (CSV's rows; never rendered in JSON or XML). */
 export interface SolarQueryData {
   version: string;
   warnings: string[];
@@ -39,7 +33,8 @@ export interface SolarQueryData {
   metadata: Record<string, never>;
   inputs: Record<string, string>;
   outputs: Record<string, unknown>;
-  csvRows?: SolarCsvRow[];
+  /** The nearest station of each dataset that has one in range, in dataset order; with all=1, every station in range. */
+  stations?: NearestStation[];
 }
 
 function view(version: 1 | 2): View {
@@ -48,7 +43,7 @@ function view(version: 1 | 2): View {
     xml: { style, root: 'response' },
     csv: {
       columns: SOLAR_CSV_COLUMNS,
-      rows: (data: SolarQueryData) => data.csvRows ?? [],
+      rows: (data: SolarQueryData) => data.stations ?? [],
     },
   };
 }
