@@ -9,6 +9,7 @@
 // positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { propertiesOf } from '../../schemas/registry.ts';
 import type { PvwattsV6Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import type { PvSiteCache } from '../data/pv-sites.ts';
@@ -34,25 +35,7 @@ const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', im
 export const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 (ssc 2018.11.11.r4 algorithm, TypeScript)` } as const;
 
 /** The parameters, in the schema's order: the order of the 422 messages. */
-const PARAMETER_ORDER = [
-  'system_capacity',
-  'module_type',
-  'losses',
-  'array_type',
-  'tilt',
-  'azimuth',
-  'lat',
-  'lon',
-  'file_id',
-  'dataset',
-  'radius',
-  'timeframe',
-  'dc_ac_ratio',
-  'gcr',
-  'inv_eff',
-  'callback',
-  'format',
-];
+const PARAMETER_ORDER = Object.keys(propertiesOf(PARAMETERS));
 /** Parameters the envelope does not echo. */
 const NOT_ECHOED = new Set(['api_key', 'format']);
 
