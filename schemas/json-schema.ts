@@ -25,3 +25,24 @@ export function resolveRef(ref: string, baseId: string, lookup: SchemaLookup): J
     return next as JsonSchema;
   }, root);
 }
+
+/** Keywords whose values are data, never schemas (an object in `const` is a value, not a schema). */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required']);
+/** Keywords whose values map names to schemas (the names are never keywords). */
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
+
+/**
+ * A deep copy of a schema in which `edit` has rewritten every schema object: each subschema, then
+ * the schema holding it, the root last. Data (`enum`, `const`, …) is copied as it is.
+ */
+export function mapSchemas(node: unknown, edit: (schema: JsonSchema) => JsonSchema): unknown {
+  if (Array.isArray(node)) return node.map((item) => mapSchemas(item, edit));
+  if (typeof node !== 'object' || node === null) return node;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (DATA_KEYWORDS.has(key)) copy[key] = structuredClone(value);
+    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, mapSchemas(schema, edit)]));
+    else copy[key] = mapSchemas(value, edit);
+  }
+  return edit(copy);
+}

@@ -1,21 +1,38 @@
 // Every JSON Schema in schemas/, loaded once: looked up by $id, compiled by one ajv instance, and
 // turned into renderer shapes. The $id of each schema is the URL it is served at.
+//
+// What is published of a schema (served at its $id, a component of the OpenAPI document), and what
+// ajv validates with, is its file without our own annotation keywords: ajv's default strict mode,
+// and so a consumer's plain `new Ajv()`, refuses a keyword it does not know ($vocabulary does not
+// change that). The annotations bear on neither validation nor the renderers' shapes; the pipeline
+// and the server read them from the files (`schemaById`, `propertiesOf`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { resolveRef, type JsonSchema } from './json-schema.ts';
+import { mapSchemas, resolveRef, type JsonSchema } from './json-schema.ts';
 
 export const schemasDir = dirname(fileURLToPath(import.meta.url));
 
-/** Annotation keywords of our own (OpenAPI allows `x-` extensions); ajv must know them. */
-export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-examples'];
+/**
+ * Annotation keywords of our own, kept in the files and left out of what is published:
+ * `x-csv-header` (the AFDC export column that feeds a source field, and the CSV header the server
+ * writes for it), `x-comma-list` (a query parameter given as a comma list).
+ */
+export const annotationKeywords = ['x-csv-header', 'x-comma-list'];
 
 export interface SchemaFile {
   id: string;
   file: string;
+  /** As the file holds it, annotations included. */
   schema: JsonSchema;
+  /** What is served, put in the OpenAPI document and validated with: the file without our annotation keywords. */
+  published: JsonSchema;
+}
+
+function withoutAnnotations(schema: JsonSchema): JsonSchema {
+  return mapSchemas(schema, (node) => Object.fromEntries(Object.entries(node).filter(([keyword]) => !annotationKeywords.includes(keyword)))) as JsonSchema;
 }
 
 function listSchemaFiles(dir: string): string[] {
@@ -31,7 +48,7 @@ export const schemaFiles: SchemaFile[] = listSchemaFiles(schemasDir)
   .map((path) => {
     const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
     if (typeof schema.$id !== 'string') throw new Error(`${path} has no $id`);
-    return { id: schema.$id, file: relative(schemasDir, path), schema };
+    return { id: schema.$id, file: relative(schemasDir, path), schema, published: withoutAnnotations(schema) };
   });
 
 const byId = new Map(schemaFiles.map((entry) => [entry.id, entry.schema]));
@@ -47,11 +64,11 @@ export function schemaById(id: string): JsonSchema {
   return schema;
 }
 
+/** An ajv holding every published schema, in strict mode and told of no keyword of ours. */
 export function createAjv(options: Options = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
   addFormats.default(ajv);
-  for (const keyword of annotationKeywords) ajv.addKeyword(keyword);
-  for (const entry of schemaFiles) ajv.addSchema(entry.schema);
+  for (const entry of schemaFiles) ajv.addSchema(entry.published);
   return ajv;
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { schemaById, schemaFiles, schemasDir } from '../schemas/registry.ts';
+import { annotationKeywords, schemaById, schemaFiles, schemasDir } from '../schemas/registry.ts';
 import { DocumentChecker, type Answer } from './support/conformance.ts';
 import { openApiDocument, openApiPath } from '../server/contract/openapi.ts';
 import { CONTENT_SECURITY_POLICY } from '../server/contract/page.ts';
@@ -27,6 +27,9 @@ function pointer(node: any, ref: string): any {
 }
 
 const deref = (node: any): any => (node && typeof node.$ref === 'string' ? deref(pointer(document, node.$ref)) : node);
+
+/** A JSON.parse reviver that drops our annotation keywords wherever they are. */
+const withoutAnnotationKeywords = (key: string, value: unknown) => (annotationKeywords.includes(key) ? undefined : value);
 
 /** A parameter-schema property with top-level $refs followed (across files). */
 function followProperty(id: string, name: string): JsonSchema {
@@ -135,6 +138,7 @@ describe('the OpenAPI document', () => {
   test('every schema of schemas/ is a component, named by its title, its references rewritten into the document', () => {
     const components = document.components.schemas as Record<string, Json>;
     assert.deepEqual(Object.values(components).map((schema) => schema['x-schema-url']).sort(), schemaFiles.map((entry) => entry.id).sort());
+    for (const keyword of annotationKeywords) assert.ok(!JSON.stringify(components).includes(`"${keyword}":`), `no ${keyword} in components/schemas`);
     const refs = JSON.stringify(components).match(/"\$ref":"[^"]*"/g) ?? [];
     assert.ok(refs.length > 20);
     for (const ref of refs) {
@@ -177,7 +181,7 @@ describe('the contract over HTTP', () => {
     assert.equal(await again.text(), '');
   });
 
-  test('GET /api/schemas lists every schema; each is served at its $id, as its file holds it, without a key', async () => {
+  test('GET /api/schemas lists every schema; each is served at its $id as published (its file without our annotation keywords), without a key', async () => {
     const listing = await server.get('/api/schemas');
     assert.equal(listing.status, 200);
     const { schemas } = (await listing.json()) as Json;
@@ -194,7 +198,7 @@ describe('the contract over HTTP', () => {
       assert.equal(response.status, 200, entry.url);
       assert.equal(response.headers.get('content-type'), 'application/schema+json; charset=utf-8');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
-      assert.equal(await response.text(), readFileSync(join(schemasDir, file.file), 'utf8'));
+      assert.deepEqual(await response.json(), JSON.parse(readFileSync(join(schemasDir, file.file), 'utf8'), withoutAnnotationKeywords));
     }
     const checked = schemas.find((entry: Json) => entry.id === '/api/schemas/params/fuel-stations-list.params.schema.json');
     assert.ok(checked, 'schemas under params/ are listed');

@@ -1,10 +1,12 @@
 // The schemas are the single source of truth: each compiles, each $id is the URL it is served at,
-// and types/schemas.ts is exactly what json-schema-to-typescript makes of them today.
+// what is published of each is its file without our annotation keywords, and types/schemas.ts is
+// exactly what json-schema-to-typescript makes of them today.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { generateTypes, typesFile } from '../scripts/generate-types.ts';
-import { schemaFiles, validatorFor } from '../schemas/registry.ts';
+import { annotationKeywords, schemaFiles, schemasDir, validatorFor } from '../schemas/registry.ts';
 import { shapeFor } from '../server/formats/shape.ts';
 
 test('every schema compiles, and its $id is /api/schemas/ followed by its file path', () => {
@@ -14,6 +16,14 @@ test('every schema compiles, and its $id is /api/schemas/ followed by its file p
     assert.equal(entry.schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
     assert.equal(typeof validatorFor(entry.id), 'function');
     assert.ok(shapeFor(entry.id));
+  }
+});
+
+test('what is published of a schema is its file without our annotation keywords, and nothing else is left out', () => {
+  assert.ok(schemaFiles.some((entry) => JSON.stringify(entry.schema) !== JSON.stringify(entry.published)), 'some files hold annotations');
+  for (const entry of schemaFiles) {
+    const text = readFileSync(join(schemasDir, entry.file), 'utf8');
+    assert.deepEqual(entry.published, JSON.parse(text, (key, value) => (annotationKeywords.includes(key) ? undefined : value)), entry.file);
   }
 });
 

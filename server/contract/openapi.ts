@@ -8,17 +8,19 @@
 //   so that each typed path has exactly the content types its format gives. `x-format`, `x-formats`,
 //   `x-default-format`, `x-canonical-path` (the endpoint's first path) and `x-alias-of` say how the
 //   paths hang together.
-// - Every schema of schemas/ is a component named by its title, `$id` dropped (kept as
-//   `x-schema-url`, the URL it is served at) and every `$ref` rewritten to `#/components/schemas/…`.
+// - Every schema of schemas/ is a component named by its title: the schema as published (without
+//   our annotation keywords: schemas/registry.ts), `$id` dropped (kept as `x-schema-url`, the URL
+//   it is served at) and every `$ref` rewritten to `#/components/schemas/…`.
 // - Query parameters are the properties of the endpoint's parameter schema, each as
-//   components/parameters/<Title>.<name> (comma lists: style form, explode false); api_key is a
+//   components/parameters/<Title>.<name> (comma lists: style form, explode false, and the
+//   `x-comma-list` of the file kept as an extension of the parameter's schema); api_key is a
 //   security scheme (header X-Api-Key, query api_key, or basic auth), `format` is on the
 //   extension-less paths only.
 // - Responses: 200 per format (JSON Schemas for JSON and GeoJSON; XML, CSV and JSONP as strings with
 //   `x-json-equivalent` naming the schema of the same data), 304, the endpoint's own errors, and the
 //   gateway's 400, 403, 404, 429, 431 and 500, with the rate-limit, Retry-After, ETag and Cache-Control headers.
 import { readFileSync } from 'node:fs';
-import { resolveRef, type JsonSchema } from '../../schemas/json-schema.ts';
+import { mapSchemas, resolveRef, type JsonSchema } from '../../schemas/json-schema.ts';
 import { schemaById, schemaFiles } from '../../schemas/registry.ts';
 import type { Endpoint } from '../endpoints/types.ts';
 import type { Format } from '../formats/negotiate.ts';
@@ -61,28 +63,15 @@ function rewriteRef(ref: string, baseId: string): string {
   return `${componentRef(documentOf(ref, baseId))}${pointer}`;
 }
 
-/** Keywords whose values are data (copied as they are), and those whose values map names to schemas. */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required', 'x-examples']);
-const SCHEMA_MAPS = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
-
 /** A deep copy of a schema (or a part of one) whose `$ref`s point into components/schemas. */
 function rewriteSchema(node: unknown, baseId: string): unknown {
-  if (Array.isArray(node)) return node.map((item) => rewriteSchema(item, baseId));
-  if (typeof node !== 'object' || node === null) return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string') out.$ref = rewriteRef(value, baseId);
-    else if (DATA_KEYWORDS.has(key)) out[key] = structuredClone(value);
-    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, rewriteSchema(schema, baseId)]));
-    else out[key] = rewriteSchema(value, baseId);
-  }
-  return out;
+  return mapSchemas(node, (schema) => (typeof schema.$ref === 'string' ? { ...schema, $ref: rewriteRef(schema.$ref, baseId) } : schema));
 }
 
 function schemaComponents(): Json {
   const components: Json = {};
   for (const entry of schemaFiles) {
-    const { $id: _id, $schema: _dialect, ...rest } = entry.schema;
+    const { $id: _id, $schema: _dialect, ...rest } = entry.published;
     components[componentNames.get(entry.id)!] = { ...(rewriteSchema(rest, entry.id) as Json), 'x-schema-url': entry.id };
   }
   return components;

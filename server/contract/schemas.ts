@@ -1,9 +1,8 @@
-// Schemas over HTTP: GET /api/schemas lists every JSON Schema of schemas/; each is served, as its
-// file holds it, at its $id (/api/schemas/<file path>). No key needed; CORS as everywhere.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Schemas over HTTP: GET /api/schemas lists every JSON Schema of schemas/; each is served as
+// published (its file without our annotation keywords: schemas/registry.ts) at its $id
+// (/api/schemas/<file path>). No key needed; CORS as everywhere.
 import { Router, type Request } from 'express';
-import { schemaFiles, schemasDir } from '../../schemas/registry.ts';
+import { schemaFiles } from '../../schemas/registry.ts';
 import { sendDocument, staticDocument, type StaticDocument } from './documents.ts';
 import { componentRef } from './openapi.ts';
 
@@ -26,7 +25,7 @@ export function absoluteUrl(req: Request, path: string): string {
 
 export function schemaRoutes(): Router {
   const router = Router();
-  const documents = new Map<string, StaticDocument>(schemaFiles.map((entry) => [entry.id, staticDocument(readFileSync(join(schemasDir, entry.file)), SCHEMA_CONTENT_TYPE)]));
+  const documents = new Map<string, StaticDocument>(schemaFiles.map((entry) => [entry.id, staticDocument(`${JSON.stringify(entry.published, null, 2)}\n`, SCHEMA_CONTENT_TYPE)]));
   router.get('/api/schemas', (req, res) => {
     const schemas: SchemaListing[] = schemaFiles.map((entry) => ({
       id: entry.id,
