@@ -17,17 +17,6 @@ export type BuildingEventsResponse = BuildingEvents | BuildingNoResults;
  */
 export type BuildingNoResults = [];
 /**
- * Drupal 7 field values as the commercial building resources service writes them (Drupal 7 Services over node_load): every field is either [] (empty: PHP's empty array) or {"und":[item, ...]} (one array per language key; the service only uses und). Scalars are strings ("tid":"157"), as Drupal reads them from MySQL. The $defs here are shared by the resource, event and vocabulary term schemas; this root only names the common wrapper.
- */
-export type BuildingFields =
-  | Empty
-  | {
-      /**
-       * @minItems 1
-       */
-      und: [unknown, ...unknown[]];
-    };
-/**
  * Every 200 answer of GET /api/commercial-building-resources/v1/resources: resources keyed by nid, or [] when nothing matches.
  */
 export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
@@ -545,6 +534,12 @@ export interface RadioactivityItem {
  */
 export interface BuildingEvents {
   [k: string]: BuildingEvent;
+}
+/**
+ * Drupal 7 field values as the commercial building resources service writes them (Drupal 7 Services over node_load): every field is either [] (empty: PHP's empty array) or {"und":[item, ...]} (one array per language key; the service only uses und). Scalars are strings ("tid":"157"), as Drupal reads them from MySQL. Only the $defs matter: the resource, event and vocabulary term schemas refer to them; the root itself constrains nothing.
+ */
+export interface BuildingFields {
+  [k: string]: unknown;
 }
 /**
  * A commercial building resource (publication, tool, event or other resource) as GET /api/commercial-building-resources/v1/resources returns it and as the pipeline reads it from DIR/building-resources/resources*.json (the API's own JSON: an object keyed by nid). Drupal 7 node fields: scalars are strings except is_current/is_pending; every field_* is [] when empty, else {"und":[...]}; a field the content type lacks is absent. Key order is the wire order of ../wire/samples/cbr_resources_docs.json, with the fields that sample lacks after the ones it has. The pipeline stores each item whole (JSON) beside the columns it is searched and filtered by.
