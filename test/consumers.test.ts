@@ -1,0 +1,122 @@
+// What a consumer does with the published contract, using the tools it most likely has: fetch every
+// JSON Schema listed at /api/schemas and the OpenAPI document over HTTP, generate TypeScript from
+// them (json-schema-to-typescript for each schema, openapi-typescript for the document) and compile
+// it with tsc, and validate real answers with a plain `new Ajv2020()` (default options, strict
+// mode included) holding only the served schemas. ajv-formats is added because the schemas use
+// `format` (date, date-time, float, int64), which a plain Ajv does not know.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { compile } from 'json-schema-to-typescript';
+import { openApiTypes } from './consumers/openapi-typescript.ts';
+import { buildQuietly, repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+
+type Json = { [key: string]: any };
+
+interface ServedSchema {
+  id: string;
+  url: string;
+  title: string;
+  /** `#/components/schemas/<Name>`: where the OpenAPI document holds it. */
+  componentRef: string;
+  schema: Json;
+}
+
+/** A plain Ajv for draft 2020-12, as a consumer makes one, holding the served schemas. */
+function consumerAjv(served: ServedSchema[]): Ajv2020 {
+  const ajv = new Ajv2020();
+  addFormats.default(ajv);
+  for (const { schema } of served) ajv.addSchema(schema);
+  return ajv;
+}
+
+describe('a consumer of the served schemas and OpenAPI document', () => {
+  let server: TestServer;
+  let served: ServedSchema[];
+  let document: Json;
+
+  before(async () => {
+    const dataDir = temporaryDir('consumers');
+    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    server = await startTestServer(dataDir);
+    const listing = (await (await server.get('/api/schemas')).json()) as { schemas: Json[] };
+    served = await Promise.all(
+      listing.schemas.map(async (entry) => ({
+        id: entry.id,
+        url: entry.url,
+        title: entry.title,
+        componentRef: new URL(entry.component).hash,
+        schema: (await (await fetch(entry.url)).json()) as Json,
+      })),
+    );
+    document = (await (await server.get('/api/openapi.json')).json()) as Json;
+  });
+  after(() => server?.dispose());
+
+  test('a plain new Ajv2020() compiles every served schema, without a strict-mode error or warning', (t) => {
+    const warn = t.mock.method(console, 'warn', () => {});
+    const ajv = consumerAjv(served);
+    const failures = served.flatMap(({ id }) => {
+      try {
+        ajv.getSchema(id);
+        return [];
+      } catch (error) {
+        return [`${id}: ${(error as Error).message}`];
+      }
+    });
+    assert.deepEqual(failures, []);
+    assert.deepEqual(warn.mock.calls.map((call) => String(call.arguments[0])), []);
+    assert.ok(served.length >= 20, `${served.length} schemas served`);
+  });
+
+  test('the TypeScript that json-schema-to-typescript and openapi-typescript generate from them compiles', async () => {
+    const dir = temporaryDir('consumer-types');
+    for (const { url, title, schema } of served) {
+      // References between the schemas are relative URLs, resolved against the schema's own URL and fetched.
+      writeFileSync(join(dir, `${title}.ts`), await compile(schema, title, { cwd: new URL('.', url).href }));
+    }
+    writeFileSync(join(dir, 'openapi.ts'), await openApiTypes(document));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', types: [] }, include: ['*.ts'] }));
+    const tsc = await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', dir]).catch((failure: { stdout: string }) => failure);
+    assert.equal(tsc.stdout, '', 'tsc reports no error');
+  });
+
+  test('a plain Ajv2020 holding only the served schemas accepts real JSON and GeoJSON answers of every endpoint', async () => {
+    const ajv = consumerAjv(served);
+    const schemaOf = (ref: string) => served.find((entry) => entry.componentRef === ref)!;
+    const stationId = ((await (await server.get(withKey('/api/alt-fuel-stations/v1.json?limit=1', server.key))).json()) as Json).fuel_stations[0].id;
+    const validated = new Set<string>();
+
+    /** Fetches a URL of a documented path and validates its body with the served schema the document names for its status and media type. */
+    const check = async (path: string, url: string, expectedStatus: number) => {
+      const response = await server.get(url);
+      assert.equal(response.status, expectedStatus, url);
+      const mediaType = response.headers.get('content-type')!.split(';')[0];
+      const ref = document.paths[path].get.responses[String(response.status)].content[mediaType].schema.$ref;
+      const { id } = schemaOf(ref);
+      const validate = ajv.getSchema(id)!;
+      assert.ok(validate(await response.json()), `${url} (${id}): ${ajv.errorsText(validate.errors)}`);
+      validated.add(id);
+    };
+
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      const operation = item.get;
+      const jsonForm = ['json', 'geojson', 'jsonp'].includes(operation['x-format']);
+      if (!jsonForm || path !== `${operation['x-canonical-path']}.${operation['x-format']}`) continue;
+      const example: string = operation['x-example-query'] ?? '';
+      const url = (query: string, id = stationId) => `${path.replace('{id}', String(id))}${query ? `?${query}` : ''}`;
+      await check(path, withKey(url(example), server.key), 200);
+      await check(path, url(example), 403);
+      // A parameter given twice is refused by every endpoint that takes parameters.
+      if (example) await check(path, withKey(url(`${example}&${example.split('&')[0]}`), server.key), 422);
+      if (path.includes('{id}')) await check(path, withKey(url('', 999999999), server.key), 404);
+    }
+    const answerSchemas = served.filter(({ componentRef }) => JSON.stringify(document.paths).includes(`"${componentRef}"`)).map(({ id }) => id);
+    assert.deepEqual([...validated].sort(), answerSchemas.sort(), 'every schema of a documented answer was checked against a real one');
+  });
+});
