@@ -1658,7 +1658,7 @@ export interface FuelStationsNearest {
   fuel_stations: FuelStation[];
 }
 /**
- * The gateway's error (403 key errors, 429 over rate limit, 404 unknown path) in JSON form.
+ * The gateway's error in JSON form: 403 key errors, 429 over the rate limit, 404 unknown path, 400 and 431 requests that cannot be read, 500.
  */
 export interface GatewayError {
   error: {

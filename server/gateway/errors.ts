@@ -2,18 +2,12 @@
 // renders them: its templates, its codes and messages, its format detection. See
 // ../shared/wire/FINDINGS.md §1.2-1.3 and DECISIONS.md §2.
 import type { Request } from 'express';
+import type { GatewayError } from '../../types/schemas.ts';
 import { splitExtension } from '../formats/negotiate.ts';
 import { replaceNonXmlChars } from '../formats/xml.ts';
 
-export type GatewayErrorCode =
-  | 'API_KEY_MISSING'
-  | 'API_KEY_INVALID'
-  | 'API_KEY_DISABLED'
-  | 'OVER_RATE_LIMIT'
-  | 'NOT_FOUND'
-  | 'BAD_REQUEST'
-  | 'REQUEST_TOO_LARGE'
-  | 'INTERNAL_SERVER_ERROR';
+/** The codes gateway-error.schema.json lists. */
+export type GatewayErrorCode = GatewayError['error']['code'];
 
 const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   API_KEY_MISSING: { status: 403, message: 'No api_key was supplied. Get one at {{signup_url}}' },
