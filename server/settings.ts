@@ -4,6 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
+import { DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';
 
 export interface Settings {
   port: number;
@@ -94,7 +95,7 @@ export const SETTINGS = [
   setting({ field: 'keyHourlyLimit', variable: 'KEY_HOURLY_LIMIT', fallback: '1000', meaning: 'requests per rolling hour per key, every endpoint', read: wholeNumber() }),
   setting({ field: 'keyDailyLimit', variable: 'KEY_DAILY_LIMIT', fallback: '10000', meaning: 'requests per rolling day per key, fuel-station endpoints', read: wholeNumber() }),
   setting({ field: 'redisUrl', variable: 'REDIS_URL', meaning: 'rate-limit counters and keys in Redis, shared by every instance', read: asText }),
-  setting({ field: 'redisPrefix', variable: 'REDIS_PREFIX', fallback: 'nrel-compat:', meaning: 'prefix of every Redis key', read: asText }),
+  setting({ field: 'redisPrefix', variable: 'REDIS_PREFIX', fallback: DEFAULT_REDIS_PREFIX, meaning: 'prefix of every Redis key', read: asText }),
   setting({ field: 'redisTimeoutMs', variable: 'REDIS_TIMEOUT_MS', fallback: '200', meaning: 'a slower Redis command counts the request in the process instead (ms)', read: wholeNumber(1) }),
   setting({ field: 'trustProxy', variable: 'TRUST_PROXY', meaning: "Express's trust proxy: whose X-Forwarded-For names the client", read: asText }),
   setting({ field: 'publicUrl', variable: 'PUBLIC_URL', meaning: 'base URL of the signup/contact links of gateway errors (default: the URL served)', read: asText }),
