@@ -1,0 +1,225 @@
+/**
+ * One system's array on a prepared site, one sun-up record at a time (ssc `cm_pvwattsv5::powerout`,
+ * ALGORITHM.md §5–11): the surface's orientation, the plane-of-array irradiance, the self-shading of
+ * 1-axis rows, then cover loss, cell temperature, DC and AC power.
+ */
+import { DTOR } from './angles.ts';
+import { FuentesCellTemperature } from './cell-temperature.ts';
+import { transmittedPoaFromCosine } from './cover-loss.ts';
+import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C, type Inverter } from './dc-ac.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceFrom } from './incidence.ts';
+import { newPoaComponents, perezPlaneOfArrayFromCosine } from './irradiance.ts';
+import {
+  beamShadeFactor,
+  diffuseShadeFactors,
+  maskAngleDeg,
+  RowGeometry,
+  shadeFraction,
+  type DiffuseShadeFactors,
+  type Vector3,
+} from './self-shading.ts';
+import { SunField, type PreparedSite } from './site.ts';
+import type { CheckedSystem } from './system.ts';
+import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';
+
+/** Array types (§1.1). */
+export const ArrayType = { fixedOpenRack: 0, fixedRoofMount: 1, oneAxis: 2, oneAxisBacktracking: 3, twoAxis: 4 } as const;
+const PREMIUM_MODULE = 1;
+/** Installed NOCT, °C: roof mount runs hotter (§1.2). */
+const NOCT_ROOF_C = 49;
+const NOCT_RACK_C = 45;
+const RAD_TO_DEG = 180 / Math.PI;
+
+/** What one record yields, in double precision (ssc stores them in single). */
+export interface RecordPower {
+  /** Plane-of-array irradiance after shading, before cover loss, W/m². */
+  poaWm2: number;
+  cellC: number;
+  dcW: number;
+  acW: number;
+}
+
+export function newRecordPower(): RecordPower {
+  return { poaWm2: 0, cellC: 0, dcW: 0, acW: 0 };
+}
+
+function readVector(data: Float64Array, at: number, into: Vector3): void {
+  into.x = data[at]!;
+  into.y = data[at + 1]!;
+  into.z = data[at + 2]!;
+}
+
+/** A system's array on a site: what every record's steps share, and the steps (`power`, record after record). */
+export class ArrayModel {
+  readonly dcNameplateW: number;
+  /** The site's values of its sun-up records, `SUN_STRIDE` per record (site.ts `SunField`). */
+  private readonly data: Float64Array;
+  private readonly arrayType: number;
+  private readonly fixed: boolean;
+  private readonly gcr: number;
+  private readonly lossesPercent: number;
+  private readonly temperatureCoefficient: number;
+  private readonly antiReflective: boolean;
+  private readonly inverter: Inverter;
+  /** Carries the module's temperature from one sun-up record to the next. */
+  private readonly cellTemperature: FuentesCellTemperature;
+  /** The fixed tilt and azimuth (for trackers: the axis's), radians, and their sines and cosines. */
+  private readonly azimuthRad: number;
+  private readonly sinFixedTilt: number;
+  private readonly cosFixedTilt: number;
+  private readonly sinFixedAzimuth: number;
+  private readonly cosFixedAzimuth: number;
+  /** 1-axis arrays: the rows that shade each other. */
+  private readonly rows: RowGeometry | null;
+
+  // The current record's intermediate values, in objects reused from record to record.
+  private readonly surface = newSurfaceAngles();
+  private readonly poa = newPoaComponents();
+  private readonly sun: Vector3 = { x: 0, y: 0, z: 0 };
+  private readonly diffuseShade: DiffuseShadeFactors = { sky: 1, ground: 1 };
+  /** 1-axis arrays: the tracker's rotation, radians. */
+  private rotationRad = 0;
+
+  constructor(system: CheckedSystem, site: PreparedSite) {
+    const { arrayType, tiltDeg, azimuthDeg } = system;
+    this.data = site.sunData;
+    this.arrayType = arrayType;
+    this.fixed = arrayType === ArrayType.fixedOpenRack || arrayType === ArrayType.fixedRoofMount;
+    this.gcr = system.gcr;
+    this.lossesPercent = system.lossesPercent;
+    this.dcNameplateW = 1000 * system.systemCapacityKw;
+    this.temperatureCoefficient = TEMPERATURE_COEFFICIENT_PER_C[system.moduleType]!;
+    this.antiReflective = system.moduleType === PREMIUM_MODULE;
+    this.inverter = pvwattsInverter(this.dcNameplateW, system.dcAcRatio, system.inverterEfficiencyPercent);
+    this.cellTemperature = new FuentesCellTemperature(arrayType === ArrayType.fixedRoofMount ? NOCT_ROOF_C : NOCT_RACK_C, site.stepHours);
+    const tiltRad = tiltDeg * DTOR;
+    this.azimuthRad = azimuthDeg * DTOR;
+    this.sinFixedTilt = Math.sin(tiltRad);
+    this.cosFixedTilt = Math.cos(tiltRad);
+    this.sinFixedAzimuth = Math.sin(this.azimuthRad);
+    this.cosFixedAzimuth = Math.cos(this.azimuthRad);
+    const tracksOneAxis = arrayType === ArrayType.oneAxis || arrayType === ArrayType.oneAxisBacktracking;
+    this.rows = tracksOneAxis ? new RowGeometry(tiltDeg, azimuthDeg, system.gcr) : null;
+  }
+
+  /**
+   * The power of the sun-up record whose values start at `at` in the site's packed array (cover
+   * loss §9, cell temperature §10, DC and AC §11). Records must come in order: the cell temperature
+   * of one depends on the records before it.
+   */
+  power(at: number, out: RecordPower): void {
+    this.orientSurface(at);
+    this.irradiatePlaneOfArray(at);
+    const beamFactor = this.arrayType === ArrayType.oneAxis ? this.shadeRows(at) : 1;
+    const poa = this.poa;
+    const poaWm2 = poa.beamWm2 * beamFactor + poa.skyDiffuseWm2 + poa.groundDiffuseWm2;
+    const data = this.data;
+    const transmittedWm2 = transmittedPoaFromCosine(poaWm2, data[at + SunField.dniWm2]!, this.surface.cosIncidence, this.antiReflective);
+    const cellC = this.cellTemperature.cellTemperatureWithWindC(
+      poaWm2,
+      data[at + SunField.ambientC]!,
+      data[at + SunField.skyTemperatureK]!,
+      data[at + SunField.windLaminarForced]!,
+      data[at + SunField.windTurbulentForced]!,
+      data[at + SunField.windLogFilmTurbulentBelow]!,
+      data[at + SunField.windFilmTurbulentBelowK]!,
+    );
+    const dcW = dcPowerW(this.dcNameplateW, this.temperatureCoefficient, cellC, transmittedWm2, this.lossesPercent);
+    out.poaWm2 = poaWm2;
+    out.cellC = cellC;
+    out.dcW = dcW;
+    out.acW = acPowerW(this.inverter, dcW);
+  }
+
+  /** The surface's incidence and tilt (§5): fixed, facing the sun (2-axis), or turned by a 1-axis tracker, backtracking or not. */
+  private orientSurface(at: number): void {
+    const data = this.data;
+    const surface = this.surface;
+    const cosZenith = data[at + SunField.cosZenith]!;
+    const sinZenith = data[at + SunField.sinZenith]!;
+    if (this.fixed) {
+      surface.cosIncidence = fixedIncidenceCosine(
+        sinZenith,
+        cosZenith,
+        data[at + SunField.sinAzimuth]!,
+        data[at + SunField.cosAzimuth]!,
+        this.sinFixedTilt,
+        this.cosFixedTilt,
+        this.sinFixedAzimuth,
+        this.cosFixedAzimuth,
+      );
+      surface.cosTilt = this.cosFixedTilt;
+      surface.sinTilt = this.sinFixedTilt;
+    } else if (this.arrayType === ArrayType.twoAxis) {
+      // the surface faces the sun: tilt Z, incidence 0
+      surface.tiltRad = data[at + SunField.zenithRad]!;
+      surface.cosIncidence = 1;
+      surface.cosTilt = cosZenith;
+      surface.sinTilt = sinZenith;
+    } else {
+      const sunAzimuth = data[at + SunField.azimuthRad]!;
+      let rotationRad = trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, this.sinFixedTilt, this.cosFixedTilt, this.azimuthRad);
+      if (this.arrayType === ArrayType.oneAxisBacktracking) {
+        readVector(data, at + SunField.sunVectorForBacktracking, this.sun);
+        rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);
+      }
+      rotatedSurfaceFrom(sinZenith, cosZenith, sunAzimuth, this.cosFixedTilt, this.azimuthRad, rotationRad, surface);
+      this.rotationRad = rotationRad;
+    }
+  }
+
+  /** Perez beam, sky and ground diffuse on the surface (§7.3); none when the beam exceeds the extraterrestrial (§7.2). */
+  private irradiatePlaneOfArray(at: number): void {
+    const data = this.data;
+    const poa = this.poa;
+    if (data[at + SunField.beamAboveExtraterrestrial]) {
+      poa.beamWm2 = 0;
+      poa.skyDiffuseWm2 = 0;
+      poa.groundDiffuseWm2 = 0;
+      return;
+    }
+    perezPlaneOfArrayFromCosine(
+      data[at + SunField.perezCase]!,
+      data[at + SunField.perezBeamNormalWm2]!,
+      data[at + SunField.perezDiffuseHorizontalWm2]!,
+      data[at + SunField.perezF1]!,
+      data[at + SunField.perezF2]!,
+      data[at + SunField.perezCircumsolarCosZenith]!,
+      data[at + SunField.zenithRad]!,
+      data[at + SunField.cosZenith]!,
+      this.surface.cosIncidence,
+      this.surface.cosTilt,
+      this.surface.sinTilt,
+      data[at + SunField.albedo]!,
+      poa,
+    );
+  }
+
+  /**
+   * 1-axis rows without backtracking shade each other (§8): the beam's factor is returned, and the
+   * diffuse components are reduced in place.
+   */
+  private shadeRows(at: number): number {
+    const data = this.data;
+    const poa = this.poa;
+    readVector(data, at + SunField.sunVectorForShading, this.sun);
+    const beamFactor = beamShadeFactor(shadeFraction(this.rows!, this.sun, this.rotationRad * RAD_TO_DEG));
+    if (poa.skyDiffuseWm2 > 0) {
+      const surfaceTiltDeg = this.surface.tiltRad * RAD_TO_DEG;
+      const shade = this.diffuseShade;
+      diffuseShadeFactors(
+        data[at + SunField.zenithRad]! * RAD_TO_DEG,
+        surfaceTiltDeg,
+        data[at + SunField.dniWm2]!,
+        poa.skyDiffuseWm2 + poa.groundDiffuseWm2,
+        this.gcr,
+        maskAngleDeg(surfaceTiltDeg, this.gcr),
+        data[at + SunField.albedo]!,
+        shade,
+      );
+      if (shade.sky >= 0 && shade.sky <= 1) poa.skyDiffuseWm2 *= shade.sky;
+      if (shade.ground >= 0 && shade.ground <= 1) poa.groundDiffuseWm2 *= shade.ground;
+    }
+    return beamFactor;
+  }
+}
