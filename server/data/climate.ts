@@ -13,7 +13,7 @@
 // station of each dataset lies within the searched distance (then nothing outside the box can be
 // closer) or the radius is reached.
 // Distances are haversine metres on a 6,371,008.8 m sphere, computed in SQL.
-import { DOUBLE, INTEGER, type DuckDBType } from '@duckdb/node-api';
+import { DOUBLE, INTEGER } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead, type AsyncBuffer, type ColumnMetaData, type DecodedArray, type Encoding, type FileMetaData, type RowGroup } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { open } from 'node:fs/promises';
@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
-import type { Database, Param } from './database.ts';
+import type { Database } from './database.ts';
+import { Sql, whereAll } from './sql.ts';
 
 export type { ClimateStation };
 export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
@@ -56,22 +57,6 @@ export interface NearestStation {
 }
 
 const haversine = `2 * ${EARTH_RADIUS_METRES} * asin(sqrt(least(1, pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lon - $lon) / 2), 2))))`;
-
-/** SQL text with named placeholders, and the values bound to them. */
-class Sql {
-  readonly params: Param[] = [];
-  private readonly names = new Map<string, number>();
-
-  bind(name: string, value: unknown, type: DuckDBType): string {
-    let index = this.names.get(name);
-    if (index === undefined) {
-      this.params.push({ value: value as Param['value'], type });
-      index = this.params.length;
-      this.names.set(name, index);
-    }
-    return `$${index}`;
-  }
-}
 
 /** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
 const POINTS = 'climate_points';
@@ -310,13 +295,12 @@ export class ClimateStore {
    */
   private async search(datasets: readonly ClimateDataset[], lat: number, lon: number, metres: number, closestOnly: boolean): Promise<NearestStation[]> {
     const sql = new Sql();
-    const distance = haversine.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, name === 'lat' ? lat : lon, DOUBLE));
+    const distance = haversine.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, { value: name === 'lat' ? lat : lon, type: DOUBLE }));
     const conditions = this.areaConditions(sql, lat, lon, metres);
     // Dataset numbers are our own constants, never request input.
     if (datasets.length < CLIMATE_DATASETS.length) conditions.push(`ds IN (${datasets.map((dataset) => CLIMATE_DATASETS.indexOf(dataset)).join(', ')})`);
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const within = sql.bind('metres', metres, DOUBLE);
-    const near = `SELECT ds, row_index, ${distance} AS distance FROM ${POINTS} ${where}`;
+    const within = sql.bind('metres', { value: metres, type: DOUBLE });
+    const near = `SELECT ds, row_index, ${distance} AS distance FROM ${POINTS} ${whereAll(conditions)}`;
     const query = closestOnly
       ? `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (
            SELECT arg_min(row_index, (distance, row_index)) AS row_index, min(distance) AS distance FROM (${near}) WHERE distance <= ${within} GROUP BY ds)
@@ -337,10 +321,10 @@ export class ClimateStore {
     const south = lat - latitudeDelta;
     const north = lat + latitudeDelta;
     if (south <= -90 || north >= 90) {
-      return [`lat BETWEEN ${sql.bind('south', Math.max(-90, south), DOUBLE)} AND ${sql.bind('north', Math.min(90, north), DOUBLE)}`];
+      return [`lat BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`];
     }
     const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-    if (longitudeDelta >= 180) return [`lat BETWEEN ${sql.bind('south', south, DOUBLE)} AND ${sql.bind('north', north, DOUBLE)}`];
+    if (longitudeDelta >= 180) return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
     const west = lon - longitudeDelta;
     const east = lon + longitudeDelta;
     const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
@@ -354,10 +338,10 @@ export class ClimateStore {
       // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
       const size = 2 ** Math.ceil(Math.log2(cells.length));
       while (cells.length < size) cells.push(-1);
-      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, cell, INTEGER)).join(', ')})`];
+      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
     }
-    const longitudes = ranges.map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, from, DOUBLE)} AND ${sql.bind(`east_${i}`, to, DOUBLE)}`).join(' OR ');
-    return [`lat BETWEEN ${sql.bind('south', south, DOUBLE)} AND ${sql.bind('north', north, DOUBLE)}`, `(${longitudes})`];
+    const longitudes = ranges.map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`).join(' OR ');
+    return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudes})`];
   }
 
   /**

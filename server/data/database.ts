@@ -2,8 +2,8 @@
 // side by side, and prepared statements kept per connection. Each query runs on one thread (the
 // calling one): the server's queries are small and many, and for them DuckDB's task scheduler costs
 // more CPU than it saves (a nearest search: 3.7 ms of CPU on one thread, 4.9 ms on two); requests
-// run in parallel on the connections instead. Every value from a request is bound
-// as a parameter; SQL text is only ever assembled from our own fragments.
+// run in parallel on the connections instead. A value from a request reaches SQL only through
+// sql.ts: bound as a parameter, or, a number, written as an exact literal.
 import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export interface Param {
