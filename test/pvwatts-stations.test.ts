@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { Random } from '../pipeline/sample/random.ts';
 import { CLIMATE_DATASETS, type ClimateStore } from '../server/data/climate.ts';
 import { DataSet } from '../server/data/dataset.ts';
-import { haversineMetres, StationIndex } from '../server/data/pv-stations.ts';
+import { StationIndex } from '../server/data/pv-stations.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';
 
 let dataSet: DataSet;
@@ -60,10 +60,3 @@ test('the in-memory search finds the station and distance the SQL search finds',
   }
   assert.ok(found > 800, `${found} stations compared`);
 });
-
-test('haversine: zero for the same point, half the circumference for antipodes, symmetric', () => {
-  assert.equal(haversineMetres(40, -105, 40, -105), 0);
-  assert.ok(Math.abs(haversineMetres(10, 20, -10, -160) - Math.PI * 6_371_008.8) < 1);
-  assert.equal(haversineMetres(1, 2, 3, 4), haversineMetres(3, 4, 1, 2));
-});
-

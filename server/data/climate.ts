@@ -12,7 +12,7 @@
 // query looks in a box around the point (one query for all datasets), growing 4× until the closest
 // station of each dataset lies within the searched distance (then nothing outside the box can be
 // closer) or the radius is reached.
-// Distances are haversine metres on a 6,371,008.8 m sphere, computed in SQL.
+// Distances are haversine metres (haversine.ts), computed in SQL.
 import { DOUBLE, INTEGER } from '@duckdb/node-api';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead, type AsyncBuffer, type ColumnMetaData, type DecodedArray, type Encoding, type FileMetaData, type RowGroup } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
@@ -22,17 +22,13 @@ import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
 import type { Database } from './database.ts';
+import { FARTHEST_METRES, haversineSql, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
 
 export type { ClimateStation };
 export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
 export type ClimateDataset = (typeof CLIMATE_DATASETS)[number];
 
-export const EARTH_RADIUS_METRES = 6_371_008.8;
-export const METRES_PER_MILE = 1609.344;
-/** Half the Earth's circumference: no two points are farther apart. */
-const FARTHEST_METRES = Math.PI * EARTH_RADIUS_METRES;
-const METRES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_METRES * Math.PI) / 180;
 const CELL_DEGREES = 0.5;
 const CELLS_PER_ROW = 360 / CELL_DEGREES;
 const MAX_INDEXED_CELLS = 64;
@@ -55,8 +51,6 @@ export interface NearestStation {
   /** `distance` rounded to whole metres (what the API prints). */
   distanceMetres: number;
 }
-
-const haversine = `2 * ${EARTH_RADIUS_METRES} * asin(sqrt(least(1, pow(sin(radians(lat - $lat) / 2), 2) + cos(radians($lat)) * cos(radians(lat)) * pow(sin(radians(lon - $lon) / 2), 2))))`;
 
 /** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
 const POINTS = 'climate_points';
@@ -295,7 +289,8 @@ export class ClimateStore {
    */
   private async search(datasets: readonly ClimateDataset[], lat: number, lon: number, metres: number, closestOnly: boolean): Promise<NearestStation[]> {
     const sql = new Sql();
-    const distance = haversine.replace(/\$(lat|lon)\b/g, (_, name: string) => sql.bind(name, { value: name === 'lat' ? lat : lon, type: DOUBLE }));
+    const point = { lat: sql.bind('lat', { value: lat, type: DOUBLE }), lon: sql.bind('lon', { value: lon, type: DOUBLE }) };
+    const distance = haversineSql(point, { lat: 'lat', lon: 'lon' });
     const conditions = this.areaConditions(sql, lat, lon, metres);
     // Dataset numbers are our own constants, never request input.
     if (datasets.length < CLIMATE_DATASETS.length) conditions.push(`ds IN (${datasets.map((dataset) => CLIMATE_DATASETS.indexOf(dataset)).join(', ')})`);

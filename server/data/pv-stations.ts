@@ -1,29 +1,20 @@
 // The estimator's nearest-station search: the climate catalog (already in memory, `ClimateStore.stations`)
 // indexed by 0.5° cells per dataset, searched in JavaScript. It answers exactly as the store's SQL
-// search (`ClimateStore.nearestIn`): the same haversine on a 6,371,008.8 m sphere, the closest station
+// search (`ClimateStore.nearestIn`): the same haversine (haversine.ts), the closest station
 // within the radius (radius 0: whatever the distance), ties by id, the distance rounded to whole metres;
 // but in microseconds instead of the milliseconds of a DuckDB query, which would be most of an
 // estimate's time.
 //
 // Search: a box around the point, growing 4× from 50 km until the closest station found lies within
 // the searched distance (then nothing outside the box can be closer) or the radius is reached.
-import { EARTH_RADIUS_METRES, METRES_PER_MILE, type ClimateDataset, type ClimateStation, type ClimateStore, type NearestStation } from './climate.ts';
+import type { ClimateDataset, ClimateStation, ClimateStore, NearestStation } from './climate.ts';
+import { FARTHEST_METRES, haversine, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
 
 const CELL_DEGREES = 0.5;
 const COLUMNS = 360 / CELL_DEGREES;
 const ROWS = 180 / CELL_DEGREES;
-const FARTHEST_METRES = Math.PI * EARTH_RADIUS_METRES;
-const METRES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_METRES * Math.PI) / 180;
 const FIRST_SEARCH_METRES = 50_000;
 const RADIANS = Math.PI / 180;
-
-/** Haversine metres on the 6,371,008.8 m sphere, as the store's SQL computes it. */
-export function haversineMetres(lat: number, lon: number, stationLat: number, stationLon: number): number {
-  const dLat = Math.sin(((stationLat - lat) * RADIANS) / 2);
-  const dLon = Math.sin(((stationLon - lon) * RADIANS) / 2);
-  const a = dLat * dLat + Math.cos(lat * RADIANS) * Math.cos(stationLat * RADIANS) * dLon * dLon;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.sqrt(Math.min(1, a)));
-}
 
 function cellRow(lat: number): number {
   return Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
@@ -56,7 +47,7 @@ class DatasetIndex {
     const found = { index: -1, distance: Number.POSITIVE_INFINITY };
     const consider = (index: number) => {
       const station = this.stations[index]!;
-      const distance = haversineMetres(lat, lon, station.lat, station.lon);
+      const distance = haversine(lat, lon, station.lat, station.lon);
       if (distance > metres) return;
       if (distance < found.distance || (distance === found.distance && station.id < this.stations[found.index]!.id)) {
         found.index = index;

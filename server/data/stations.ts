@@ -4,6 +4,7 @@
 // re-reads 60,000 rows.
 import { INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database } from './database.ts';
+import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
 
 /** A station as the endpoints return it (fuel-station.schema.json), without `distance`. */
@@ -36,8 +37,6 @@ export interface Matches {
   counts: StationCounts;
 }
 
-/** Miles: the mean Earth radius, 6,371,008.8 m. */
-export const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
 const MILES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 const CELL_DEGREES = 0.25;
 const CELLS_PER_ROW = 2000;
@@ -66,11 +65,6 @@ const TABLE = 'fuel_stations';
 
 function cellOf(latitudeIndex: number, longitudeIndex: number): number {
   return latitudeIndex * CELLS_PER_ROW + longitudeIndex;
-}
-
-/** Haversine miles from the point (lat, lon), given as SQL number literals. */
-function haversineMiles(lat: string, lon: string): string {
-  return `2 * ${EARTH_RADIUS_MILES} * asin(sqrt(pow(sin(radians(latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(latitude)) * pow(sin(radians(longitude - ${lon}) / 2), 2)))`;
 }
 
 function filterConditions(sql: Sql, filters: StationFilters): string[] {
@@ -173,7 +167,7 @@ export class StationStore {
   async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters, page: { offset: number; limit?: number }): Promise<Matches> {
     if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
-    const distance = haversineMiles(sql.number(latitude), sql.number(longitude));
+    const distance = haversineSql({ lat: sql.number(latitude), lon: sql.number(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES);
     const conditions = [...this.areaConditions(sql, latitude, longitude, radiusMiles), ...filterConditions(sql, filters)];
     const candidates = `SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${whereAll(conditions)}`;
     const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.number(radiusMiles)}`;
