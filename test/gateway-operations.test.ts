@@ -3,7 +3,7 @@
 // set that fails to open leaves the old one serving; the `keys` command as people run it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -12,6 +12,7 @@ import { endpoints } from '../server/endpoints/index.ts';
 import { generateKey, hashKey, KEY_PATTERN, readKeysFile, writeKeysFile } from '../server/gateway/keys.ts';
 import { Gate, get, repoRoot, slowEndpoint, spawnServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
+import { runKeysCommand } from '../scripts/keys.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -247,6 +248,31 @@ describe('operations', () => {
     assert.equal(run('create').code, 2);
     assert.equal(readKeysFile(file).keys.length, 1);
     assert.equal(JSON.stringify(readKeysFile(file)).includes(cliKey), false);
+    const help = run('--help');
+    assert.equal(help.code, 0);
+    assert.match(help.out, /^Usage: npm run keys -- /);
+  });
+
+  test('npm run keys: --help lists every command; a call it cannot carry out exits 2 with the reason, changing nothing', async () => {
+    const file = join(dir, 'usage-keys.json');
+    const call = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runKeysCommand(args, { out: (line) => out.push(line), err: (line) => err.push(line), env: { KEYS_FILE: file } });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const help = await call('--help');
+    assert.equal(help.code, 0);
+    for (const command of ['create', 'list', 'disable', 'enable', 'limits', 'sync']) assert.match(help.out, new RegExp(`^  ${command}\\b`, 'm'), command);
+    assert.match((await call('limits', '--help')).out, /--hourly <n>/);
+    const mistakes = [[], ['bogus'], ['list', 'extra'], ['list', '--email', 'a@example.org'], ['create', '--email', 'nobody'], ['create', '--email', 'a@example.org', '--daily', 'many'], ['disable'], ['limits', 'abcdef12'], ['sync']];
+    for (const args of mistakes) {
+      const answer = await call(...args);
+      assert.equal(answer.code, 2, args.join(' '));
+      assert.equal(answer.out, '', args.join(' '));
+      assert.notEqual(answer.err, '', args.join(' '));
+    }
+    assert.equal(existsSync(file), false);
   });
 
 });
