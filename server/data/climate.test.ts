@@ -1,8 +1,8 @@
 // The climate store's hourly side: it reads every compression the writer may use back to the exact
 // values written (including NaN and sub-hourly stations of several row groups), parses each shard's
-// footer once, refuses a catalog range that does not hold the station's row groups, and the station
-// cache keeps within its memory cap (CLIMATE_CACHE_MB / --climate-cache-mb), least recently used out
-// first.
+// footer once, and refuses a catalog range that does not hold the station's row groups; the station
+// cache's cap is a server setting (CLIMATE_CACHE_MB / --climate-cache-mb; the cache itself:
+// byte-bounded-cache.test.ts).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

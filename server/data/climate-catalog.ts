@@ -1,0 +1,174 @@
+// The climate catalog: every station and grid cell of the data set (tmy2, tmy3, intl, nsrdb), by id,
+// and the nearest-station search in SQL. One in-memory DuckDB table holds every station's position
+// with a 0.5° cell index; a query looks in a box around the point (one query for all datasets),
+// growing 4× until the closest station of each dataset lies within the searched distance (then
+// nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
+// (haversine.ts), computed in SQL.
+import { DOUBLE, INTEGER } from '@duckdb/node-api';
+import type { ClimateStation } from '../../types/schemas.ts';
+import type { Database } from './database.ts';
+import { FARTHEST_METRES, haversineSql, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
+import { Sql, whereAll } from './sql.ts';
+
+export type { ClimateStation };
+export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
+export type ClimateDataset = (typeof CLIMATE_DATASETS)[number];
+
+export interface NearestStation {
+  station: ClimateStation;
+  /** Haversine metres, as SQL computed it. */
+  distance: number;
+  /** `distance` rounded to whole metres (what the API prints). */
+  distanceMetres: number;
+}
+
+const CELL_DEGREES = 0.5;
+const CELLS_PER_ROW = 360 / CELL_DEGREES;
+const MAX_INDEXED_CELLS = 64;
+/** The first search reaches this far (or the radius); each further one 4× as far. */
+const FIRST_SEARCH_METRES = 250_000;
+
+/** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
+const POINTS = 'climate_points';
+
+export class ClimateCatalog {
+  private readonly byIdMap = new Map<string, ClimateStation>();
+  private readonly counts: Record<ClimateDataset, number> = { tmy2: 0, tmy3: 0, intl: 0, nsrdb: 0 };
+
+  private constructor(
+    private readonly db: Database,
+    /** Catalog records by row index (datasets in order tmy2, tmy3, intl, nsrdb; then id). */
+    readonly stations: ClimateStation[],
+  ) {
+    for (const station of stations) {
+      this.byIdMap.set(station.id, station);
+      this.counts[station.dataset]++;
+    }
+  }
+
+  /** Loads the catalog Parquet (none: an empty catalog). */
+  static async load(db: Database, parquetPath: string | undefined): Promise<ClimateCatalog> {
+    if (!parquetPath) return new ClimateCatalog(db, []);
+    const source = `read_parquet('${parquetPath.replace(/'/g, "''")}')`;
+    await db.execute(`CREATE OR REPLACE TABLE climate_stations AS
+      SELECT (row_number() OVER (ORDER BY CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END, id) - 1)::INTEGER AS row_index, *
+      FROM ${source}`);
+    await db.execute(`CREATE OR REPLACE TABLE ${POINTS} AS
+      SELECT (CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END)::INTEGER AS ds, row_index, lat, lon,
+             (floor((lat + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((lon + 180) / ${CELL_DEGREES}), ${CELLS_PER_ROW - 1}))::INTEGER AS cell
+      FROM climate_stations ORDER BY cell, row_index`);
+    await db.execute(`CREATE INDEX ${POINTS}_cell ON ${POINTS} (cell)`);
+    const columns = await db.query(`SELECT * EXCLUDE (row_index), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`);
+    const names = Object.keys(columns);
+    const count = columns.id?.length ?? 0;
+    const stations: ClimateStation[] = new Array(count);
+    for (let row = 0; row < count; row++) {
+      const record: Record<string, unknown> = {};
+      for (const name of names) record[name] = columns[name]![row];
+      stations[row] = record as unknown as ClimateStation;
+    }
+    await db.execute('DROP TABLE climate_stations');
+    return new ClimateCatalog(db, stations);
+  }
+
+  get size(): number {
+    return this.stations.length;
+  }
+
+  count(dataset: ClimateDataset): number {
+    return this.counts[dataset];
+  }
+
+  /** A station by its id (`0-94018`, the estimator's file_id). */
+  byId(id: string): ClimateStation | undefined {
+    return this.byIdMap.get(id);
+  }
+
+  /**
+   * The closest station of each dataset within `radiusMiles` of a point (0: whatever the distance);
+   * null for a dataset with none in range.
+   */
+  async nearest(lat: number, lon: number, radiusMiles: number, datasets: readonly ClimateDataset[] = CLIMATE_DATASETS): Promise<Record<ClimateDataset, NearestStation | null>> {
+    const limit = radiusMiles === 0 ? FARTHEST_METRES : radiusMiles * METRES_PER_MILE;
+    const found: Record<ClimateDataset, NearestStation | null> = { tmy2: null, tmy3: null, intl: null, nsrdb: null };
+    let pending = datasets.filter((dataset) => this.counts[dataset] > 0);
+    let search = Math.min(FIRST_SEARCH_METRES, limit);
+    while (pending.length > 0) {
+      const rows = await this.search(pending, lat, lon, search, true);
+      for (const row of rows) found[row.station.dataset] = row;
+      pending = pending.filter((dataset) => found[dataset] === null);
+      if (search >= limit) break;
+      search = Math.min(search * 4, limit);
+    }
+    return found;
+  }
+
+  /** The closest station of one dataset within `radiusMiles` (0: whatever the distance), or null. */
+  async nearestIn(dataset: ClimateDataset, lat: number, lon: number, radiusMiles: number): Promise<NearestStation | null> {
+    return (await this.nearest(lat, lon, radiusMiles, [dataset]))[dataset];
+  }
+
+  /** Every station within `radiusMiles` (> 0), nearest first, ties by id. */
+  async within(lat: number, lon: number, radiusMiles: number): Promise<NearestStation[]> {
+    const datasets = CLIMATE_DATASETS.filter((dataset) => this.counts[dataset] > 0);
+    if (datasets.length === 0) return [];
+    return this.search(datasets, lat, lon, radiusMiles * METRES_PER_MILE, false);
+  }
+
+  /**
+   * One query over the points table: within `metres` of a point, in the box around it, for the
+   * datasets given; the closest of each (ties by id) or all of them, nearest first (ties by id: row
+   * indexes follow dataset order and id, and ids begin with their dataset's digit).
+   */
+  private async search(datasets: readonly ClimateDataset[], lat: number, lon: number, metres: number, closestOnly: boolean): Promise<NearestStation[]> {
+    const sql = new Sql();
+    const point = { lat: sql.bind('lat', { value: lat, type: DOUBLE }), lon: sql.bind('lon', { value: lon, type: DOUBLE }) };
+    const distance = haversineSql(point, { lat: 'lat', lon: 'lon' });
+    const conditions = this.areaConditions(sql, lat, lon, metres);
+    // Dataset numbers are our own constants, never request input.
+    if (datasets.length < CLIMATE_DATASETS.length) conditions.push(`ds IN (${datasets.map((dataset) => CLIMATE_DATASETS.indexOf(dataset)).join(', ')})`);
+    const within = sql.bind('metres', { value: metres, type: DOUBLE });
+    const near = `SELECT ds, row_index, ${distance} AS distance FROM ${POINTS} ${whereAll(conditions)}`;
+    const query = closestOnly
+      ? `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (
+           SELECT arg_min(row_index, (distance, row_index)) AS row_index, min(distance) AS distance FROM (${near}) WHERE distance <= ${within} GROUP BY ds)
+         ORDER BY distance, row_index`
+      : `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (${near}) WHERE distance <= ${within} ORDER BY distance, row_index`;
+    const result = await this.db.query(query, sql.params);
+    const rows = result.row_index ?? [];
+    return rows.map((row, i) => ({ station: this.stations[row as number]!, distance: result.distance![i] as number, distanceMetres: result.metres![i] as number }));
+  }
+
+  /**
+   * Narrows a scan to the circle's bounding box: by the cell index when it covers few cells, else
+   * by latitude and longitude ranges. Boxes over a pole or across the antimeridian widen safely.
+   */
+  private areaConditions(sql: Sql, lat: number, lon: number, metres: number): string[] {
+    if (metres >= FARTHEST_METRES) return [];
+    const latitudeDelta = metres / METRES_PER_DEGREE_LATITUDE;
+    const south = lat - latitudeDelta;
+    const north = lat + latitudeDelta;
+    if (south <= -90 || north >= 90) {
+      return [`lat BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`];
+    }
+    const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
+    if (longitudeDelta >= 180) return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
+    const west = lon - longitudeDelta;
+    const east = lon + longitudeDelta;
+    const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+    const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
+    const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
+    const columnSpans = ranges.map(([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), CELLS_PER_ROW - 1)] as const);
+    const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
+    if (cellCount <= MAX_INDEXED_CELLS) {
+      const cells: number[] = [];
+      for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(row * CELLS_PER_ROW + column);
+      // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
+      const size = 2 ** Math.ceil(Math.log2(cells.length));
+      while (cells.length < size) cells.push(-1);
+      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
+    }
+    const longitudes = ranges.map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`).join(' OR ');
+    return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudes})`];
+  }
+}
