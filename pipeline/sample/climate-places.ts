@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import zipcodes from 'zipcodes';
+import { haversine } from '../../model/haversine.ts';
 
 /** What data_query v2 prints per dataset (the v2 documentation example). */
 export const WEATHER_DATA_SOURCE = {
@@ -94,13 +95,7 @@ export function realPlaces(): Place[] {
   return places;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
-
-export function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const a = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lon2 - lon1) * RAD) / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(1, a)));
-}
 
 export interface ZipPlace {
   /** Full state or province name. */
@@ -161,7 +156,7 @@ export function nearestZipPlace(lat: number, lon: number, maxMetres = 100_000): 
       const list = index.get(bucketKey(latIndex + dLat, (((lonIndex + dLon) % 360) + 360) % 360));
       if (!list) continue;
       for (const point of list) {
-        const distance = haversineMetres(lat, lon, point.lat, point.lon);
+        const distance = haversine(lat, lon, point.lat, point.lon);
         if (distance <= maxMetres && (!best || distance < best.distanceMetres)) best = { state: point.state, country: point.country, distanceMetres: distance };
       }
     }

@@ -1,26 +1,10 @@
-// Distances between points on the globe: the haversine formula on a sphere of the mean Earth radius
-// (6,371,008.8 m), in JavaScript (`haversine`) and as an SQL expression (`haversineSql`), written
-// step for step alike so that both give the same number (haversine.test.ts holds them equal). The
-// argument of asin is clamped to 1: for points nearly antipodal, rounding can carry it past 1, where
-// asin has no value.
+// Distances between points on the globe in SQL: model/haversine.ts's haversine, written as an SQL
+// expression step for step alike, so that DuckDB and JavaScript give the same number
+// (haversine.test.ts holds them equal).
+import { EARTH_RADIUS_METRES } from '../../model/haversine.ts';
 import { sqlNumber } from './sql.ts';
 
-export const EARTH_RADIUS_METRES = 6_371_008.8;
-export const METRES_PER_MILE = 1609.344;
-export const EARTH_RADIUS_MILES = EARTH_RADIUS_METRES / METRES_PER_MILE;
-/** Half the Earth's circumference: no two points are farther apart. */
-export const FARTHEST_METRES = Math.PI * EARTH_RADIUS_METRES;
-export const METRES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_METRES * Math.PI) / 180;
-
-const RADIANS = Math.PI / 180;
-
-/** The distance from (lat1, lon1) to (lat2, lon2), degrees, in the unit of `radius` (metres by default). */
-export function haversine(lat1: number, lon1: number, lat2: number, lon2: number, radius = EARTH_RADIUS_METRES): number {
-  const sinHalfLatitude = Math.sin(((lat2 - lat1) * RADIANS) / 2);
-  const sinHalfLongitude = Math.sin(((lon2 - lon1) * RADIANS) / 2);
-  const a = sinHalfLatitude * sinHalfLatitude + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * (sinHalfLongitude * sinHalfLongitude);
-  return 2 * radius * Math.asin(Math.sqrt(Math.min(1, a)));
-}
+export { EARTH_RADIUS_METRES, EARTH_RADIUS_MILES, FARTHEST_METRES, haversine, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from '../../model/haversine.ts';
 
 /** A point in SQL: each coordinate an expression of degrees (a column, a placeholder, a literal). */
 export interface SqlPoint {
