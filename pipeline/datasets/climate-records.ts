@@ -9,8 +9,7 @@ import { recordIssues } from '../validate.ts';
 
 export const DATASET = 'climate';
 export const STATION_SCHEMA = '/api/schemas/climate-station.schema.json';
-export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
-export type ClimateDataset = (typeof CLIMATE_DATASETS)[number];
+export { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 
 /** Records per row group: one hourly year. */
 export const ROW_GROUP_RECORDS = 8760;

@@ -5,14 +5,13 @@
 // nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
 // (haversine.ts), computed in SQL.
 import { DOUBLE, INTEGER } from '@duckdb/node-api';
+import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { Database } from './database.ts';
 import { FARTHEST_METRES, haversineSql, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
 
-export type { ClimateStation };
-export const CLIMATE_DATASETS = ['tmy2', 'tmy3', 'intl', 'nsrdb'] as const;
-export type ClimateDataset = (typeof CLIMATE_DATASETS)[number];
+export { CLIMATE_DATASETS, type ClimateDataset, type ClimateStation };
 
 export interface NearestStation {
   station: ClimateStation;
