@@ -14,13 +14,13 @@ export interface ColumnSpec {
   type: SqlType;
 }
 
-/** Parquet columns for a record schema: one column per property, typed as the schema says. */
+/** Parquet columns for a record schema: one column per property, typed as the schema says (`format: int64` is BIGINT, `format: float` FLOAT). */
 export function columnsFromSchema(schema: JsonSchema): ColumnSpec[] {
   return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => {
     const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null');
     const sqlType: SqlType =
-      type === 'integer' ? 'INTEGER'
-      : type === 'number' ? 'DOUBLE'
+      type === 'integer' ? (property.format === 'int64' ? 'BIGINT' : 'INTEGER')
+      : type === 'number' ? (property.format === 'float' ? 'FLOAT' : 'DOUBLE')
       : type === 'boolean' ? 'BOOLEAN'
       : type === 'array' ? 'VARCHAR[]'
       : property.format === 'date' ? 'DATE'

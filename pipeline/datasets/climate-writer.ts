@@ -12,7 +12,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
-import { DataSetWriter, sha256File, type ColumnSpec, type SqlType } from '../dataset-writer.ts';
+import { columnsFromSchema, DataSetWriter, sha256File } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';
 import { HOURLY_COLUMNS, type HourlyColumns } from '../sample/climate.ts';
@@ -25,20 +25,7 @@ const SHARD_STATIONS = 512;
 /** The compression of the hourly Parquet (the store's row-group reader decodes it). */
 const HOURLY_COMPRESSION = 'zstd';
 
-/** Parquet column types from a record schema: `format: float` is FLOAT, `format: int64` BIGINT. */
-function climateColumns(schema: Record<string, unknown>): ColumnSpec[] {
-  return Object.entries(schema.properties as Record<string, Record<string, unknown>>).map(([name, property]) => {
-    const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null');
-    const sqlType: SqlType =
-      type === 'integer' ? (property.format === 'int64' ? 'BIGINT' : 'INTEGER')
-      : type === 'number' ? (property.format === 'float' ? 'FLOAT' : 'DOUBLE')
-      : type === 'boolean' ? 'BOOLEAN'
-      : 'VARCHAR';
-    return { name, type: sqlType };
-  });
-}
-
-const STATION_COLUMNS = climateColumns(schemaById(STATION_SCHEMA));
+const STATION_COLUMNS = columnsFromSchema(schemaById(STATION_SCHEMA));
 const validateStation = validatorFor(STATION_SCHEMA);
 
 /** A station written into a shard. */
