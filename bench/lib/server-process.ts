@@ -1,10 +1,11 @@
 // The server under test in its own process (`node --import tsx server/main.ts`), with a registered
-// key whose limits never get in the way, and its peak resident memory read from /proc.
+// key whose limits never get in the way (in a keys file in the bench's scratch space), and its peak
+// resident memory read from /proc. Killed when the bench exits, should the bench not stop it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { atExit, scratchDir } from './scratch.ts';
 
 export interface ServerProcess {
   url: string;
@@ -16,10 +17,11 @@ export interface ServerProcess {
 }
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
+/** How much of the server's output a failed start reports. */
+const OUTPUT_KEPT = 8192;
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const keysDir = mkdtempSync(join(tmpdir(), 'bench-keys-'));
-  const keysFile = join(keysDir, 'keys.json');
+  const keysFile = join(scratchDir('keys'), 'keys.json');
   const key = generateKey();
   writeKeysFile(keysFile, { version: 1, keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'bench@example.org', created_at: new Date().toISOString(), disabled: false, limits: { hourly: 1e9, daily: 1e9 } }] });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
@@ -27,29 +29,35 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, KEYS_FILE: keysFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const forgetAtExit = atExit(() => child.kill('SIGKILL'));
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  // Its output is read to the end (a full pipe would stall it) but only the last of it kept.
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = await new Promise<string>((resolveUrl, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    const watch = () => {
       const match = /serving (http:\/\/\S+)/.exec(output);
-      if (match) resolveUrl(match[1]);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+      if (match) {
+        child.stdout!.off('data', watch);
+        resolveUrl(match[1]!);
+      }
+    };
+    child.stdout!.on('data', watch);
+    void exited.then(() => reject(new Error(`server exited (${child.exitCode ?? child.signalCode}): ${output}`)));
   });
   return {
     url,
     key,
     child,
     peakRssMb: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
-    stop: () =>
-      new Promise((resolveStop) => {
-        child.once('exit', () => {
-          rmSync(keysDir, { recursive: true, force: true });
-          resolveStop();
-        });
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
+    stop: async () => {
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(kill);
+      forgetAtExit();
+    },
   };
 }
