@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { buildDataSet } from '../pipeline/build.ts';
 import { Random } from '../pipeline/sample/random.ts';
-import { load, percentile, type LoadResult } from './lib/load.ts';
+import { percentile } from './lib/figures.ts';
+import { load, type LoadResult } from './lib/load.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { linkWeatherSources, weatherDir } from '../test/pv/reference-cases.ts';
 

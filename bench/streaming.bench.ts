@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDataSet } from '../pipeline/build.ts';
-import { percentile } from './lib/load.ts';
+import { percentile } from './lib/figures.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 const STATIONS = 60_000;

@@ -2,6 +2,7 @@
 // send a request, wait for the whole response, send the next. Reports latency percentiles and
 // throughput; the server runs in its own process (see server-process.ts).
 import http from 'node:http';
+import { percentile } from './figures.ts';
 
 export interface LoadResult {
   requests: number;
@@ -11,11 +12,6 @@ export interface LoadResult {
   p99: number;
   bytes: number;
   statuses: Record<number, number>;
-}
-
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 function request(agent: http.Agent, url: URL): Promise<{ status: number; bytes: number }> {
