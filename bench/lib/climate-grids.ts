@@ -1,67 +1,82 @@
-// Synthetic climate data sets for the benchmarks: the sample's tmy2, tmy3 and intl stations plus an
-// nsrdb grid of exactly N cells over the contiguous U.S. (cells over water too, so that any N fits),
-// each with the sample generator's hourly weather. Built once into .tmp/bench-climate/ and reused.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+// Synthetic climate data sets for the climate and data-query benches: the sample's tmy2, tmy3 and
+// intl stations plus an nsrdb grid of exactly N cells over the contiguous U.S. (cells over water too,
+// so that any N fits), built in the bench's scratch space in seconds, whatever N.
+//
+// Writing every cell's own hourly year would take minutes at 100,000 cells (about 4 ms a station on
+// two cores: generating its weather, then compressing 8,760 × 12 values) and some 5 GB. What the
+// benches measure needs less: the data query reads only the catalog, and the store reads a station
+// by the catalog's shard, row group and byte range. So only the first shard is written (the first
+// stations' generated weather); every further shard is a hard link to it, and the station at
+// position j of shard s gets the rows of the station at position j of the first, station_index
+// included, so that every catalog record names the rows that hold its hours. What grows with the grid
+// is real: the catalog (every cell its own record and place) and the shard files, each with the
+// footer the store parses and keeps.
+import { linkSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSetWriter } from '../pipeline/dataset-writer.ts';
-import { writeCatalog, writeClimate, type StationInput } from '../pipeline/datasets/climate.ts';
-import { generateWeather } from '../pipeline/sample/climate.ts';
-import { CONUS, nsrdbGridDrafts, sampleClimateStations } from '../pipeline/sample/climate-stations.ts';
-import { Random } from '../pipeline/sample/random.ts';
+import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
+import { writeCatalog, writeClimate } from '../../pipeline/datasets/climate.ts';
+import { generateWeather } from '../../pipeline/sample/climate.ts';
+import { CONUS, nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
+import { Random } from '../../pipeline/sample/random.ts';
+import type { ClimateStation } from '../../types/schemas.ts';
+import { scratchDir } from './scratch.ts';
 
-export const benchRoot = join(import.meta.dirname, '..', '.tmp', 'bench-climate');
-const VERSION = 1;
+/** Stations per hourly shard, as the pipeline writes them (pipeline/datasets/climate-writer.ts). */
+const SHARD_STATIONS = 512;
 
 export interface Grid {
   cells: number;
+  /** Every station of the catalog: the grid's cells and the sample's other stations. */
+  stations: number;
+  shards: number;
   dir: string;
-  /** Seconds the build took (undefined when reused). */
-  buildSeconds?: number;
-  bytesOnDisk: number;
+  buildSeconds: number;
 }
 
-function bytesOf(dir: string): number {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  return Object.values(manifest.datasets.climate.files as Record<string, { path: string }>).reduce((sum, file) => sum + statSync(join(dir, file.path)).size, 0);
-}
+const shardKey = (shard: number) => `hourly-${String(shard).padStart(4, '0')}`;
 
-export async function climateGrid(cells: number, log: (line: string) => void = console.log): Promise<Grid> {
-  const dir = join(benchRoot, `grid-${cells}-v${VERSION}`);
-  const marker = join(dir, 'manifest.json');
-  if (existsSync(marker)) {
-    const manifest = JSON.parse(readFileSync(marker, 'utf8'));
-    if (manifest.bench_cells === cells) return { cells, dir, bytesOnDisk: bytesOf(dir) };
-  }
-  rmSync(dir, { recursive: true, force: true });
-  const area = (CONUS.north - CONUS.south) * (CONUS.east - CONUS.west);
-  const spacing = Math.sqrt(area / cells) * 0.97;
+export async function climateGrid(cells: number): Promise<Grid> {
   const started = performance.now();
-  const grid = nsrdbGridDrafts({ spacingDeg: spacing, landOnly: false, limit: cells, seedLabel: `bench-${cells}` });
+  const area = (CONUS.north - CONUS.south) * (CONUS.east - CONUS.west);
+  const grid = nsrdbGridDrafts({ spacingDeg: Math.sqrt(area / cells) * 0.97, landOnly: false, limit: cells, seedLabel: `bench-${cells}` });
   if (grid.length !== cells) throw new Error(`grid of ${grid.length} cells, wanted ${cells}`);
+  const drafts = [...sampleClimateStations(1).map((station) => station.draft).filter((draft) => draft.dataset !== 'nsrdb'), ...grid];
   const random = new Random(cells);
-  const stations = [...sampleClimateStations(1).map((station) => station.draft).filter((draft) => draft.dataset !== 'nsrdb'), ...grid];
-  const inputs: StationInput[] = stations.map((draft) => {
+  const firstShardInputs = drafts.slice(0, SHARD_STATIONS).map((draft) => {
     const seed = random.int(0, 0x7fff_ffff);
     return { draft, load: () => generateWeather({ lat: draft.header_lat, lon: draft.header_lon, timezone: draft.header_tz, elevation: draft.header_elev }, seed) };
   });
-  log(`  building ${cells} nsrdb cells (+${stations.length - cells} stations) into ${dir} ...`);
+
+  const dir = scratchDir(`climate-grid-${cells}`);
   const writer = await DataSetWriter.open(dir);
   try {
-    const result = await writeClimate(writer, inputs, { label: `bench grid ${cells}` });
-    await writeCatalog(writer, result.stations);
-    writer.commit({ schema_version: 1, generator: 'bench', sample: true, notice: 'SAMPLE DATA: synthetic benchmark grid', bench_cells: cells } as never);
+    const { stations: firstShard } = await writeClimate(writer, firstShardInputs, { label: `bench grid ${cells}: first shard` });
+    if (firstShard.length !== SHARD_STATIONS || firstShard.some((station) => station.hourly_file !== shardKey(0))) {
+      throw new Error(`the first ${SHARD_STATIONS} stations did not make exactly one shard: has the pipeline's shard size changed?`);
+    }
+    const files = writer.dataset('climate').files;
+    const first = files[shardKey(0)]!;
+    const shards = Math.ceil(drafts.length / SHARD_STATIONS);
+    for (let shard = 1; shard < shards; shard++) {
+      const path = first.path.replace(shardKey(0), shardKey(shard));
+      linkSync(join(writer.workDir, first.path), join(writer.workDir, path));
+      files[shardKey(shard)] = { ...first, path };
+    }
+    const stations: ClimateStation[] = drafts.map((draft, index) => {
+      const model = firstShard[index % SHARD_STATIONS]!;
+      if (draft.records !== model.records) throw new Error(`${draft.id} has ${draft.records} records, its first-shard model ${model.records}`);
+      const { station_index, hourly_row_group, hourly_offset, hourly_bytes } = model;
+      return { ...draft, station_index, hourly_file: shardKey(Math.floor(index / SHARD_STATIONS)), hourly_row_group, hourly_offset, hourly_bytes };
+    });
+    await writeCatalog(writer, stations);
+    writer.commit({ schema_version: 1, generator: 'bench', sample: true, notice: `SAMPLE DATA: synthetic benchmark grid of ${cells} cells, every shard a copy of the first` });
+    return { cells, stations: stations.length, shards, dir, buildSeconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    writer.abort();
+    throw error;
   } finally {
     writer.close();
   }
-  return { cells, dir, buildSeconds: (performance.now() - started) / 1000, bytesOnDisk: bytesOf(dir) };
-}
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-export function p50(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
 }
 
 /** Random points over the contiguous U.S. */
