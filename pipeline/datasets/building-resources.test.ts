@@ -11,7 +11,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { schemaById } from '../../schemas/registry.ts';
 import { DataSetWriter, type Manifest } from '../dataset-writer.ts';
 import { describeIssue } from '../issues.ts';
-import { buildingResources, orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-resources.ts';
+import { orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-items.ts';
+import { buildingResources } from './building-resources.ts';
 import type { BuildOptions, DatasetReport } from './types.ts';
 import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
 

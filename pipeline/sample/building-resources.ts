@@ -10,6 +10,7 @@
 import zipcodes from 'zipcodes';
 import { schemaById } from '../../schemas/registry.ts';
 import type { BuildingEvent, BuildingResource, BuildingVocabularyTerm } from '../../types/schemas.ts';
+import { dbDateTime, offsetSeconds, zonedToUtc } from '../datasets/building-items.ts';
 import { Random } from './random.ts';
 
 /** The middle of the events' spread: 2026-01-01T00:00:00Z. */
@@ -190,22 +191,6 @@ export function filteredHtml(value: string): string {
   const paragraphs = lowered.replace(/\r\n?/g, '\n').split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
   return paragraphs.map((p) => `<p>${p.replace(/\n/g, '<br />\n')}</p>\n`).join('');
 }
-
-/** UTC offset of a zone at an instant, in seconds (from the platform's time zone data). */
-function offsetSeconds(timeZone: string, utcMs: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(utcMs)).find((p) => p.type === 'timeZoneName')!.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60) : 0;
-}
-
-/** The UTC instant of a local wall-clock time in a zone. */
-function zonedToUtc(timeZone: string, localAsUtcMs: number): number {
-  let utc = localAsUtcMs - offsetSeconds(timeZone, localAsUtcMs) * 1000;
-  utc = localAsUtcMs - offsetSeconds(timeZone, utc) * 1000;
-  return utc;
-}
-
-const dbDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 class Generator {
   private readonly random: Random;
