@@ -1,8 +1,8 @@
 // The gateway's added latency per request: the middleware alone (key lookup, rate limit, headers),
 // called as Express calls it, in memory and on a redis-server on loopback started here. Prints
-// p50/p90/p99 per case; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// p50/p90/p99 per case, and each p50 beside the reference: the baseline, an invalid key refused
+// before any limiter.
+import { scratchDir } from './lib/scratch.ts';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import { gateway, type GatewayConfig, type LimitGroup } from '../server/gateway/index.ts';
@@ -10,9 +10,9 @@ import { generateKey, hashKey, KeyStore, writeKeysFile } from '../server/gateway
 import { MemoryRateLimiter, type RateLimiter } from '../server/gateway/limits.ts';
 import { connectRedis, SharedRateLimiter, waitReady } from '../server/gateway/redis.ts';
 import { RedisServer, redisServerBinary } from '../test/support/redis-server.ts';
+import { percentile } from './lib/figures.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-bench-gateway-'));
-const keysFile = join(dir, 'keys.json');
+const keysFile = join(scratchDir('keys'), 'keys.json');
 const keys = Array.from({ length: 200 }, generateKey);
 const limited = generateKey();
 writeKeysFile(keysFile, {
@@ -48,11 +48,11 @@ function fakeResponse(): Response {
   return res as unknown as Response;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+/** The baseline's p50, once measured: every other case's reference. */
+let baselineP50: number | undefined;
 
-async function measure(name: string, config: GatewayConfig, group: LimitGroup, pick: (i: number) => { key: string; ip: string }, n: number, expectStatus: number): Promise<void> {
+/** Prints the case's percentiles; returns its p50 (µs). */
+async function measure(name: string, config: GatewayConfig, group: LimitGroup, pick: (i: number) => { key: string; ip: string }, n: number, expectStatus: number): Promise<number> {
   const handler = gateway(config, group);
   const next = () => {};
   // Warm-up.
@@ -72,33 +72,38 @@ async function measure(name: string, config: GatewayConfig, group: LimitGroup, p
     if (res.statusCode !== expectStatus) unexpected++;
   }
   times.sort((a, b) => a - b);
-  const row = [name.padEnd(52), ...[50, 90, 99].map((p) => `${percentile(times, p).toFixed(1).padStart(8)} µs`)].join('');
+  const p50 = percentile(times, 50);
+  const overBaseline = baselineP50 === undefined ? 'reference' : `${(p50 - baselineP50).toFixed(1).padStart(6)} µs`;
+  const row = [name.padEnd(52), ...[50, 90, 99].map((p) => `${percentile(times, p).toFixed(1).padStart(8)} µs`), `   ${overBaseline}`].join('');
   console.log(`${row}${unexpected ? `   (${unexpected} answers other than ${expectStatus})` : ''}`);
+  return p50;
 }
 
-async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: number): Promise<void> {
+/** Returns the p50 (µs) of a key on the fuel-station limits, one request at a time. */
+async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: number): Promise<number> {
   const store = await KeyStore.open({ file: keysFile, demoKey: true });
   // Limits real keys have: 1,000 an hour, 10,000 a day; 200 keys share the load, so no counter fills.
   const config = async (): Promise<GatewayConfig> => {
     const limiter = await makeLimiter();
     return { publicUrl: 'http://127.0.0.1:8080', keys: store, limiter, keyLimits: { hourly: 1000, daily: 10_000 }, demoLimits: { hourly: 1_000_000, daily: 1_000_000 }, now: Date.now };
   };
-  await measure(`${label}: key, fuel stations (hour + day)`, await config(), 'fuel-stations', (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }), n, 200);
+  const keyP50 = await measure(`${label}: key, fuel stations (hour + day)`, await config(), 'fuel-stations', (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }), n, 200);
   await measure(`${label}: key, other endpoint (hour)`, await config(), 'other', (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }), n, 200);
   await measure(`${label}: DEMO_KEY, 200 client IPs`, await config(), 'fuel-stations', (i) => ({ key: 'DEMO_KEY', ip: `10.0.0.${i % 200}` }), n, 200);
   await measure(`${label}: over the limit (429 body written)`, await config(), 'fuel-stations', () => ({ key: limited, ip: '127.0.0.1' }), n, 429);
   store.close();
+  return keyP50;
 }
 
-console.log(`${'case'.padEnd(52)}${['p50', 'p90', 'p99'].map((p) => p.padStart(11)).join('')}`);
-await measure('baseline: an invalid key (403, no limiter)', { publicUrl: 'http://127.0.0.1:8080', keys: await KeyStore.open({ file: keysFile, demoKey: true }), limiter: new MemoryRateLimiter(), keyLimits: { hourly: 1, daily: 1 }, demoLimits: { hourly: 1, daily: 1 }, now: Date.now }, 'fuel-stations', () => ({ key: 'not-a-key', ip: '127.0.0.1' }), 20_000, 403);
+console.log(`${'case'.padEnd(52)}${['p50', 'p90', 'p99'].map((p) => p.padStart(11)).join('')}   p50 over the baseline`);
+baselineP50 = await measure('baseline: an invalid key (403, no limiter)', { publicUrl: 'http://127.0.0.1:8080', keys: await KeyStore.open({ file: keysFile, demoKey: true }), limiter: new MemoryRateLimiter(), keyLimits: { hourly: 1, daily: 1 }, demoLimits: { hourly: 1, daily: 1 }, now: Date.now }, 'fuel-stations', () => ({ key: 'not-a-key', ip: '127.0.0.1' }), 20_000, 403);
 await cases('memory', async () => new MemoryRateLimiter(), 50_000);
 
 if (redisServerBinary()) {
   const redis = await RedisServer.start();
   const clients: Array<ReturnType<typeof connectRedis>> = [];
   try {
-    await cases(
+    const oneAtATimeP50 = await cases(
       'redis (loopback)',
       async () => {
         const client = connectRedis(redis.url, { commandTimeoutMs: 1000 });
@@ -118,7 +123,7 @@ if (redisServerBinary()) {
     const total = 20_000;
     for (let i = 0; i < total; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => handler(fakeRequest(keys[(i + j) % keys.length], '127.0.0.1'), fakeResponse(), () => {})));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`redis (loopback): throughput, 50 in flight through one connection: ${Math.round(total / seconds)} requests/s`);
+    console.log(`redis (loopback): throughput, 50 in flight through one connection: ${Math.round(total / seconds)} requests/s (one at a time: ${Math.round(1e6 / oneAtATimeP50)} requests/s, from its p50)`);
     store.close();
   } finally {
     for (const client of clients) client.disconnect();
@@ -127,5 +132,4 @@ if (redisServerBinary()) {
 } else {
   console.log('redis-server is not installed: the Redis figures are skipped');
 }
-rmSync(dir, { recursive: true, force: true });
 process.exit(0);
