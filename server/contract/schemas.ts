@@ -4,7 +4,7 @@
 import { Router, type Request } from 'express';
 import { schemaFiles } from '../../schemas/registry.ts';
 import { sendDocument, staticDocument, type StaticDocument } from './documents.ts';
-import { componentRef } from './openapi.ts';
+import { componentRef } from './openapi-components.ts';
 
 export const SCHEMA_CONTENT_TYPE = 'application/schema+json; charset=utf-8';
 
