@@ -1,6 +1,9 @@
 /**
  * Cell temperature: the transient heat balance of Fuentes 1987 as ssc `pvwatts_celltemp` implements
  * it, ALGORITHM.md §10.
+ *
+ * Over 400 lines on purpose: one physical stage, whose heat-balance terms and the solver that
+ * iterates them share every constant and its derivation; apart, each would be read only beside the other.
  */
 
 /** Stefan–Boltzmann constant, W/(m²·K⁴), as ssc writes it. */
