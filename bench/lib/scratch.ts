@@ -5,7 +5,7 @@
 // processes it starts put in the temp dir (a data set's build folders, the climate sample cache,
 // redis-server's folder) goes with it.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 const benchName = basename(process.argv[1] ?? 'bench').replace(/\.bench\.ts$/, '');
@@ -29,7 +29,7 @@ export function atExit(action: () => void): () => void {
   };
 }
 
-process.once('exit', () => {
+function cleanUp(): void {
   for (const action of exitActions.splice(0).reverse()) {
     try {
       action();
@@ -38,11 +38,22 @@ process.once('exit', () => {
     }
   }
   rmSync(root, { recursive: true, force: true });
-});
+}
 
+process.once('exit', cleanUp);
+
+// After cleaning up, the signal is raised again with its default action, which ends the process at
+// once: process.exit() could hang in DuckDB's teardown while a COPY waits on this thread. The handlers
+// stay until then, so that the same signal again (from a terminal and from bench/run.ts) cannot end
+// the process half-way through cleaning up.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     console.error(`\n${benchName}: ${signal}: stopped, cleaning up`);
-    process.exit(128 + constants.signals[signal]);
+    cleanUp();
+    for (const handled of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(handled);
+    process.kill(process.pid, signal);
   });
 }
