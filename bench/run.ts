@@ -1,8 +1,9 @@
 // Runs every bench/*.bench.ts (or those whose name contains one of the arguments), one after another,
 // each in its own process with its own scratch folder (bench/lib/scratch.ts), and prints each one's
-// time. A bench still running after BENCH_TIME_LIMIT_S (180 s unless that variable says) is stopped (SIGTERM: it cleans up) and counts
-// as failed; Ctrl-C (or SIGTERM) stops the current bench and the run. Whatever a bench leaves in its
-// scratch folder (it cannot clean up after a SIGKILL) is reported and removed.
+// time. A bench still running after BENCH_TIME_LIMIT_S (180 s unless that variable says) is stopped
+// (SIGTERM: it cleans up) and counts as failed; Ctrl-C (or SIGTERM) stops the current bench and the
+// run. Whatever a bench leaves in its scratch folder (it cannot clean up after a SIGKILL) is reported
+// and removed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
