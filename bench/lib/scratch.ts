@@ -2,8 +2,8 @@
 // makes one folder in the temp dir (nrel-compat-bench-<bench>-XXXXXX, or the one bench/run.ts names
 // in BENCH_SCRATCH) and removes it when the process exits, however it ends: at the end, on an error,
 // or on SIGINT, SIGTERM or SIGHUP. TMPDIR points into it, so that whatever this process and the
-// processes it starts put in the temp dir (a data set's build folders, the climate sample cache,
-// redis-server's folder) goes with it.
+// processes it starts put in the temp dir (the climate sample cache, redis-server's folder) goes
+// with it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
