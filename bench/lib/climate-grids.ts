@@ -14,15 +14,12 @@
 import { linkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
-import { writeCatalog, writeClimate } from '../../pipeline/datasets/climate.ts';
+import { SHARD_STATIONS, writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';
 import { generateWeather } from '../../pipeline/sample/climate.ts';
 import { CONUS, nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
 import { Random } from '../../pipeline/sample/random.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { scratchDir } from './scratch.ts';
-
-/** Stations per hourly shard, as the pipeline writes them (pipeline/datasets/climate-writer.ts). */
-const SHARD_STATIONS = 512;
 
 export interface Grid {
   cells: number;

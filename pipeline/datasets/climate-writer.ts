@@ -21,7 +21,7 @@ import { ClimateInputError, DATASET, ROW_GROUP_RECORDS, STATION_SCHEMA, type Sta
 
 /** DuckDB's vector size: the most rows a chunk of the writing table function holds. */
 const CHUNK_ROWS = 2048;
-const SHARD_STATIONS = 512;
+export const SHARD_STATIONS = 512;
 /** The compression of the hourly Parquet (the store's row-group reader decodes it). */
 const HOURLY_COMPRESSION = 'zstd';
 

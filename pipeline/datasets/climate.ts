@@ -14,9 +14,6 @@ import { climateSourceFiles, readClimateFile } from './climate-source-files.ts';
 import { writeCatalog, writeClimate } from './climate-writer.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
 
-// For the benchmarks, which write grids of their own and time a file's reading.
-export { readClimateFile, writeCatalog, writeClimate, type StationInput };
-
 /** The inputs of the source layout: every file read lazily, checked, then written. */
 function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] {
   return climateSourceFiles(sourceDir, report.notes).map(({ dataset, path, sourceFile }) => {
