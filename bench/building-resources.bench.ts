@@ -14,7 +14,24 @@ const SEARCH_GOAL_MS = 10;
 const ONE_CLIENT_REQUESTS = 250;
 const EIGHT_CLIENT_REQUESTS = 400;
 const WARMUP = 50;
-const SEARCH_TERMS = ['lighting', 'hvac', 'retrofit', 'benchmarking', 'payback', 'controls', 'ventilation', 'commissioning', 'metering', 'refrigeration', 'office', 'hospital', 'windows', 'data centers', 'audit', 'sensors'];
+const SEARCH_TERMS = [
+  'lighting',
+  'hvac',
+  'retrofit',
+  'benchmarking',
+  'payback',
+  'controls',
+  'ventilation',
+  'commissioning',
+  'metering',
+  'refrigeration',
+  'office',
+  'hospital',
+  'windows',
+  'data centers',
+  'audit',
+  'sensors',
+];
 
 const dataDir = scratchDir('sample');
 const started = performance.now();
@@ -28,13 +45,29 @@ try {
   const withKey = (path: string) => `${path}${path.includes('?') ? '&' : '?'}api_key=${server.key}`;
   const cases: Array<{ label: string; search: boolean; path: () => string }> = [
     { label: 'resources.json ?s=<one word>', search: true, path: () => withKey(`${api}/resources.json?s=${encodeURIComponent(random.pick(SEARCH_TERMS))}`) },
-    { label: 'resources.json ?s=<two words>', search: true, path: () => withKey(`${api}/resources.json?s=${encodeURIComponent(`${random.pick(SEARCH_TERMS)} ${random.pick(SEARCH_TERMS)}`)}`) },
+    {
+      label: 'resources.json ?s=<two words>',
+      search: true,
+      path: () => withKey(`${api}/resources.json?s=${encodeURIComponent(`${random.pick(SEARCH_TERMS)} ${random.pick(SEARCH_TERMS)}`)}`),
+    },
     { label: 'resources.xml  ?s=<one word>', search: true, path: () => withKey(`${api}/resources.xml?s=${encodeURIComponent(random.pick(SEARCH_TERMS))}`) },
-    { label: 'resources.json ?s=&topic=&building-type=', search: true, path: () => withKey(`${api}/resources.json?s=${random.pick(SEARCH_TERMS)}&topic=${random.int(26, 50)}&building-type=Office,Hospital`) },
-    { label: 'resources.json ?keyword=<name>', search: false, path: () => withKey(`${api}/resources.json?keyword=${encodeURIComponent(random.pick(['LED', 'heat pumps', 'ESPC', 'sensors', 'net zero']))}`) },
+    {
+      label: 'resources.json ?s=&topic=&building-type=',
+      search: true,
+      path: () => withKey(`${api}/resources.json?s=${random.pick(SEARCH_TERMS)}&topic=${random.int(26, 50)}&building-type=Office,Hospital`),
+    },
+    {
+      label: 'resources.json ?keyword=<name>',
+      search: false,
+      path: () => withKey(`${api}/resources.json?keyword=${encodeURIComponent(random.pick(['LED', 'heat pumps', 'ESPC', 'sensors', 'net zero']))}`),
+    },
     { label: 'resources.json (all 610)', search: false, path: () => withKey(`${api}/resources.json`) },
     { label: 'events.json ?scope=upcoming', search: false, path: () => withKey(`${api}/events.json?scope=upcoming`) },
-    { label: 'events.jsonp ?portal=&scope=past&callback=', search: false, path: () => withKey(`${api}/events.jsonp?portal=${random.int(6, 13)}&scope=past&callback=handle`) },
+    {
+      label: 'events.jsonp ?portal=&scope=past&callback=',
+      search: false,
+      path: () => withKey(`${api}/events.jsonp?portal=${random.int(6, 13)}&scope=past&callback=handle`),
+    },
   ];
   const ms = (value: number) => value.toFixed(2).padStart(7);
   console.log(`\n  ${'request'.padEnd(44)}  c=1 p50  c=1 p99   c=8 p50  c=8 p99   c=8 req/s   KB/answer   c=1 p50 against`);
@@ -46,7 +79,9 @@ try {
     referenceP50 ??= single.p50;
     const against = search ? atMost(single.p50, SEARCH_GOAL_MS, 'ms') : `${(single.p50 / referenceP50).toFixed(1)} × the one-word search`;
     const statuses = [single, eight].flatMap((result: LoadResult) => Object.keys(result.statuses)).filter((status) => status !== '200');
-    console.log(`  ${label.padEnd(44)} ${ms(single.p50)}  ${ms(single.p99)}   ${ms(eight.p50)}  ${ms(eight.p99)}   ${eight.perSecond.toFixed(0).padStart(9)}   ${(single.bytes / single.requests / 1024).toFixed(0).padStart(9)}   ${against}${statuses.length ? `   statuses ${statuses.join(',')}` : ''}`);
+    console.log(
+      `  ${label.padEnd(44)} ${ms(single.p50)}  ${ms(single.p99)}   ${ms(eight.p50)}  ${ms(eight.p99)}   ${eight.perSecond.toFixed(0).padStart(9)}   ${(single.bytes / single.requests / 1024).toFixed(0).padStart(9)}   ${against}${statuses.length ? `   statuses ${statuses.join(',')}` : ''}`,
+    );
   }
   console.log(`  (ms; ${ONE_CLIENT_REQUESTS} requests one at a time, then ${EIGHT_CLIENT_REQUESTS} with eight clients; keep-alive; server in its own process)`);
 } finally {

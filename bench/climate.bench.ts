@@ -32,7 +32,9 @@ const FIRST_READ_REFERENCE = '50–200 ms';
 const p50 = (values: number[]) => percentileOf(values, 50);
 
 async function ingest(): Promise<void> {
-  const files = readdirSync(tmy3Dir).filter((name) => name.endsWith('.gz')).sort();
+  const files = readdirSync(tmy3Dir)
+    .filter((name) => name.endsWith('.gz'))
+    .sort();
   const source = scratchDir('tmy3-source');
   mkdirSync(join(source, 'climate', 'tmy3'), { recursive: true });
   for (const name of files) symlinkSync(join(tmy3Dir, name), join(source, 'climate', 'tmy3', name));
@@ -65,8 +67,12 @@ async function ingest(): Promise<void> {
   const best = Math.min(...whole);
   const readCheck = Math.min(...readRuns);
   const gunzip = Math.min(...gunzipRuns);
-  console.log(`  whole path (read, gunzip, parse, check, write Parquet + catalog): ${(mb / best).toFixed(1)} MB/s of CSV (best of 3: ${best.toFixed(2)} s; runs ${whole.map((s) => s.toFixed(2)).join(', ')} s), and its parts:`);
-  console.log(`    gunzip ${(mb / gunzip).toFixed(0)} MB/s; gunzip + parse + check ${(mb / readCheck).toFixed(0)} MB/s; the rest (writing Parquet and the catalog) about ${Math.max(0, best - readCheck).toFixed(2)} s of ${best.toFixed(2)} s`);
+  console.log(
+    `  whole path (read, gunzip, parse, check, write Parquet + catalog): ${(mb / best).toFixed(1)} MB/s of CSV (best of 3: ${best.toFixed(2)} s; runs ${whole.map((s) => s.toFixed(2)).join(', ')} s), and its parts:`,
+  );
+  console.log(
+    `    gunzip ${(mb / gunzip).toFixed(0)} MB/s; gunzip + parse + check ${(mb / readCheck).toFixed(0)} MB/s; the rest (writing Parquet and the catalog) about ${Math.max(0, best - readCheck).toFixed(2)} s of ${best.toFixed(2)} s`,
+  );
 }
 
 async function reads(): Promise<Array<{ cells: number; cold: number; warm: number; duckdb: number }>> {
@@ -112,22 +118,30 @@ async function reads(): Promise<Array<{ cells: number; cold: number; warm: numbe
       const station = random.pick(nsrdb);
       const path = join(grid.dir, manifest.datasets.climate.files[station.hourly_file].path).replace(/'/g, "''");
       const started = performance.now();
-      const result = await db.query(`SELECT year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb FROM read_parquet('${path}') WHERE station = ${station.station_index}`);
+      const result = await db.query(
+        `SELECT year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb FROM read_parquet('${path}') WHERE station = ${station.station_index}`,
+      );
       duck.push(performance.now() - started);
       if (result.ghi!.length !== station.records) throw new Error('DuckDB read the wrong rows');
     }
     db.close();
     const row = { cells, cold: p50(cold), warm: p50(warm), duckdb: p50(duck) };
     rows.push(row);
-    console.log(`  ${String(cells).padStart(7)} cells (${grid.shards} shards, built in ${grid.buildSeconds.toFixed(1)} s): one station's 8,760 hours p50 cold ${row.cold.toFixed(3)} ms (${atMost(row.cold, COLD_GOAL_MS, 'ms')}; DuckDB's filtered scan of the shard instead: ${row.duckdb.toFixed(2)} ms), warm ${row.warm.toFixed(4)} ms (${atMost(row.warm, WARM_GOAL_MS, 'ms')})`);
-    console.log(`           first read from each of the ${byShard.size} shards with nsrdb cells (footer parsed and kept) p50 ${p50(firstReads).toFixed(1)} ms (docs/storage.md: ${FIRST_READ_REFERENCE}); load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+    console.log(
+      `  ${String(cells).padStart(7)} cells (${grid.shards} shards, built in ${grid.buildSeconds.toFixed(1)} s): one station's 8,760 hours p50 cold ${row.cold.toFixed(3)} ms (${atMost(row.cold, COLD_GOAL_MS, 'ms')}; DuckDB's filtered scan of the shard instead: ${row.duckdb.toFixed(2)} ms), warm ${row.warm.toFixed(4)} ms (${atMost(row.warm, WARM_GOAL_MS, 'ms')})`,
+    );
+    console.log(
+      `           first read from each of the ${byShard.size} shards with nsrdb cells (footer parsed and kept) p50 ${p50(firstReads).toFixed(1)} ms (docs/storage.md: ${FIRST_READ_REFERENCE}); load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
   }
   return rows;
 }
 
 if (existsSync(tmy3Dir)) await ingest();
 else console.log(`${tmy3Dir} not found: no TMY3 ingest figures`);
-console.log('\nOne station\'s hourly read (store.weather), random nsrdb cells:');
+console.log("\nOne station's hourly read (store.weather), random nsrdb cells:");
 const rows = await reads();
 const first = rows[0]!;
 const last = rows[rows.length - 1]!;

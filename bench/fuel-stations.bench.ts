@@ -45,11 +45,13 @@ function nationalAsExport(): { dir: string; points: Array<[number, number]> } {
 function fullList(url: string, key: string): Promise<{ bytes: number; seconds: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    http.get(`${url}/api/alt-fuel-stations/v1.json?api_key=${key}`, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000 }));
-    }).on('error', reject);
+    http
+      .get(`${url}/api/alt-fuel-stations/v1.json?api_key=${key}`, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000 }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -66,7 +68,13 @@ async function measure(label: string, dataDir: string, points: Array<[number, nu
       const single = await load(server.url, path, { concurrency: 1, total: ONE_CLIENT_REQUESTS });
       const eight = await load(server.url, path, { concurrency: 8, total: EIGHT_CLIENT_REQUESTS });
       if (Object.keys(eight.statuses).some((status) => status !== '200')) console.log(`  ${label}, radius ${radius}: statuses`, eight.statuses);
-      figures.nearest.set(radius, { oneClientP50: single.p50, eightClientsP50: eight.p50, eightClientsP99: eight.p99, perSecond: eight.perSecond, kbPerAnswer: eight.bytes / eight.requests / 1024 });
+      figures.nearest.set(radius, {
+        oneClientP50: single.p50,
+        eightClientsP50: eight.p50,
+        eightClientsP99: eight.p99,
+        perSecond: eight.perSecond,
+        kbPerAnswer: eight.bytes / eight.requests / 1024,
+      });
     }
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await fullList(server.url, server.key));
@@ -88,19 +96,25 @@ function print(reference: Figures, sample: Figures): void {
     for (const figures of [reference, sample]) {
       const row = figures.nearest.get(radius)!;
       const where = figures === reference ? `radius ${radius} mi`.padEnd(14) : ''.padEnd(14);
-      console.log(`  ${where} ${figures.label.padEnd(40)} ${figure(row.oneClientP50)} ${figure(row.eightClientsP50)} ${figure(row.eightClientsP99)} ${figure(row.perSecond, 0)} ${figure(row.kbPerAnswer, 1)}`);
+      console.log(
+        `  ${where} ${figures.label.padEnd(40)} ${figure(row.oneClientP50)} ${figure(row.eightClientsP50)} ${figure(row.eightClientsP99)} ${figure(row.perSecond, 0)} ${figure(row.kbPerAnswer, 1)}`,
+      );
     }
   }
   console.log('\nfull list JSON (best of 3)');
   for (const figures of [reference, sample]) {
-    console.log(`  ${figures.label.padEnd(40)} ${figures.list.mb.toFixed(1).padStart(5)} MB at ${figures.list.mbPerSecond.toFixed(0).padStart(4)} MB/s; server peak RSS ${figures.peakRssMb.toFixed(0)} MB`);
+    console.log(
+      `  ${figures.label.padEnd(40)} ${figures.list.mb.toFixed(1).padStart(5)} MB at ${figures.list.mbPerSecond.toFixed(0).padStart(4)} MB/s; server peak RSS ${figures.peakRssMb.toFixed(0)} MB`,
+    );
   }
 }
 
 const sampleDir = scratchDir('sample');
 let started = performance.now();
 await buildDataSet({ outDir: sampleDir, sample: { seed: 20240601, stations: SAMPLE_STATIONS }, allowInvalid: false, repair: false, log: quiet });
-console.log(`sample build, ${SAMPLE_STATIONS.toLocaleString('en-US')} stations (and the rest of the sample): ${((performance.now() - started) / 1000).toFixed(1)} s (docs/storage.md: about ${SAMPLE_BUILD_REFERENCE_S} s)`);
+console.log(
+  `sample build, ${SAMPLE_STATIONS.toLocaleString('en-US')} stations (and the rest of the sample): ${((performance.now() - started) / 1000).toFixed(1)} s (docs/storage.md: about ${SAMPLE_BUILD_REFERENCE_S} s)`,
+);
 
 if (existsSync(national)) {
   const { dir, points } = nationalAsExport();

@@ -25,7 +25,13 @@ writeKeysFile(keysFile, {
 
 function fakeRequest(key: string, ip: string): Request {
   const headers: Record<string, string> = { 'x-api-key': key };
-  return { get: (name: string) => headers[name.toLowerCase()], query: { location: '80203' }, ip, path: '/api/alt-fuel-stations/v1/nearest.json', params: {} } as unknown as Request;
+  return {
+    get: (name: string) => headers[name.toLowerCase()],
+    query: { location: '80203' },
+    ip,
+    path: '/api/alt-fuel-stations/v1/nearest.json',
+    params: {},
+  } as unknown as Request;
 }
 
 function fakeResponse(): Response {
@@ -52,7 +58,14 @@ function fakeResponse(): Response {
 let baselineP50: number | undefined;
 
 /** Prints the case's percentiles; returns its p50 (µs). */
-async function measure(name: string, config: GatewayConfig, group: LimitGroup, pick: (i: number) => { key: string; ip: string }, n: number, expectStatus: number): Promise<number> {
+async function measure(
+  name: string,
+  config: GatewayConfig,
+  group: LimitGroup,
+  pick: (i: number) => { key: string; ip: string },
+  n: number,
+  expectStatus: number,
+): Promise<number> {
   const handler = gateway(config, group);
   const next = () => {};
   // Warm-up.
@@ -85,9 +98,23 @@ async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: 
   // Limits real keys have: 1,000 an hour, 10,000 a day; 200 keys share the load, so no counter fills.
   const config = async (): Promise<GatewayConfig> => {
     const limiter = await makeLimiter();
-    return { publicUrl: 'http://127.0.0.1:8080', keys: store, limiter, keyLimits: { hourly: 1000, daily: 10_000 }, demoLimits: { hourly: 1_000_000, daily: 1_000_000 }, now: Date.now };
+    return {
+      publicUrl: 'http://127.0.0.1:8080',
+      keys: store,
+      limiter,
+      keyLimits: { hourly: 1000, daily: 10_000 },
+      demoLimits: { hourly: 1_000_000, daily: 1_000_000 },
+      now: Date.now,
+    };
   };
-  const keyP50 = await measure(`${label}: key, fuel stations (hour + day)`, await config(), 'fuel-stations', (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }), n, 200);
+  const keyP50 = await measure(
+    `${label}: key, fuel stations (hour + day)`,
+    await config(),
+    'fuel-stations',
+    (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }),
+    n,
+    200,
+  );
   await measure(`${label}: key, other endpoint (hour)`, await config(), 'other', (i) => ({ key: keys[i % keys.length], ip: '127.0.0.1' }), n, 200);
   await measure(`${label}: DEMO_KEY, 200 client IPs`, await config(), 'fuel-stations', (i) => ({ key: 'DEMO_KEY', ip: `10.0.0.${i % 200}` }), n, 200);
   await measure(`${label}: over the limit (429 body written)`, await config(), 'fuel-stations', () => ({ key: limited, ip: '127.0.0.1' }), n, 429);
@@ -96,7 +123,21 @@ async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: 
 }
 
 console.log(`${'case'.padEnd(52)}${['p50', 'p90', 'p99'].map((p) => p.padStart(11)).join('')}   p50 over the baseline`);
-baselineP50 = await measure('baseline: an invalid key (403, no limiter)', { publicUrl: 'http://127.0.0.1:8080', keys: await KeyStore.open({ file: keysFile, demoKey: true }), limiter: new MemoryRateLimiter(), keyLimits: { hourly: 1, daily: 1 }, demoLimits: { hourly: 1, daily: 1 }, now: Date.now }, 'fuel-stations', () => ({ key: 'not-a-key', ip: '127.0.0.1' }), 20_000, 403);
+baselineP50 = await measure(
+  'baseline: an invalid key (403, no limiter)',
+  {
+    publicUrl: 'http://127.0.0.1:8080',
+    keys: await KeyStore.open({ file: keysFile, demoKey: true }),
+    limiter: new MemoryRateLimiter(),
+    keyLimits: { hourly: 1, daily: 1 },
+    demoLimits: { hourly: 1, daily: 1 },
+    now: Date.now,
+  },
+  'fuel-stations',
+  () => ({ key: 'not-a-key', ip: '127.0.0.1' }),
+  20_000,
+  403,
+);
 await cases('memory', async () => new MemoryRateLimiter(), 50_000);
 
 if (redisServerBinary()) {
@@ -109,7 +150,10 @@ if (redisServerBinary()) {
         const client = connectRedis(redis.url, { commandTimeoutMs: 1000 });
         clients.push(client);
         if (!(await waitReady(client, 2000))) throw new Error('redis-server did not answer');
-        return new SharedRateLimiter(client, { now: Date.now, log: { warn: () => console.log('  (fell back to memory: the figure above is not Redis)') } as never });
+        return new SharedRateLimiter(client, {
+          now: Date.now,
+          log: { warn: () => console.log('  (fell back to memory: the figure above is not Redis)') } as never,
+        });
       },
       10_000,
     );
@@ -118,12 +162,25 @@ if (redisServerBinary()) {
     clients.push(client);
     await waitReady(client, 2000);
     const store = await KeyStore.open({ file: keysFile, demoKey: true });
-    const handler = gateway({ publicUrl: 'http://127.0.0.1:8080', keys: store, limiter: new SharedRateLimiter(client, { now: Date.now }), keyLimits: { hourly: 1_000_000, daily: 1_000_000 }, demoLimits: { hourly: 1, daily: 1 }, now: Date.now }, 'fuel-stations');
+    const handler = gateway(
+      {
+        publicUrl: 'http://127.0.0.1:8080',
+        keys: store,
+        limiter: new SharedRateLimiter(client, { now: Date.now }),
+        keyLimits: { hourly: 1_000_000, daily: 1_000_000 },
+        demoLimits: { hourly: 1, daily: 1 },
+        now: Date.now,
+      },
+      'fuel-stations',
+    );
     const started = process.hrtime.bigint();
     const total = 20_000;
-    for (let i = 0; i < total; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => handler(fakeRequest(keys[(i + j) % keys.length], '127.0.0.1'), fakeResponse(), () => {})));
+    for (let i = 0; i < total; i += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, j) => handler(fakeRequest(keys[(i + j) % keys.length], '127.0.0.1'), fakeResponse(), () => {})));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`redis (loopback): throughput, 50 in flight through one connection: ${Math.round(total / seconds)} requests/s (one at a time: ${Math.round(1e6 / oneAtATimeP50)} requests/s, from its p50)`);
+    console.log(
+      `redis (loopback): throughput, 50 in flight through one connection: ${Math.round(total / seconds)} requests/s (one at a time: ${Math.round(1e6 / oneAtATimeP50)} requests/s, from its p50)`,
+    );
     store.close();
   } finally {
     for (const client of clients) client.disconnect();

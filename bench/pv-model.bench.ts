@@ -50,7 +50,11 @@ if (!existsSync(weatherDir)) {
   console.log(`weather files not found at ${weatherDir}; nothing to measure`);
 } else {
   const gc = (globalThis as { gc?: () => void }).gc;
-  console.log(`ms per simulation (8,760 records)      p50      p99   p50 in the ${ESTIMATE_GOAL_MS} ms of an estimate    (load average ${loadavg().map((load) => load.toFixed(2)).join(' ')})`);
+  console.log(
+    `ms per simulation (8,760 records)      p50      p99   p50 in the ${ESTIMATE_GOAL_MS} ms of an estimate    (load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')})`,
+  );
   // every array type once through the JIT before any figure
   const first = prepareSite(await readWeatherFile(join(weatherDir, FILES[0]!)));
   for (let arrayType = 0; arrayType <= 4; arrayType++) timeRuns(WARMUP_RUNS, () => simulate(systemFor(arrayType), first));
@@ -66,8 +70,14 @@ if (!existsSync(weatherDir)) {
       gc?.();
       const times = timeRuns(TIMED_RUNS, () => simulate(system, site));
       const p50 = percentile(times, 50);
-      console.log(`  ${String(arrayType)} ${ARRAY_TYPES[arrayType]!.padEnd(30)} ${p50.toFixed(2).padStart(7)}  ${percentile(times, 99).toFixed(2).padStart(7)}   ${((100 * p50) / ESTIMATE_GOAL_MS).toFixed(0).padStart(4)} %`);
+      console.log(
+        `  ${String(arrayType)} ${ARRAY_TYPES[arrayType]!.padEnd(30)} ${p50.toFixed(2).padStart(7)}  ${percentile(times, 99).toFixed(2).padStart(7)}   ${((100 * p50) / ESTIMATE_GOAL_MS).toFixed(0).padStart(4)} %`,
+      );
     }
   }
-  console.log(`\nload average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at the end: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
 }

@@ -24,7 +24,10 @@ import { linkWeatherSources, weatherDir } from '../test/pv/reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
 const MONTHLY_GOAL_MS = 5;
-const load1 = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load1 = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 interface Station {
   id: string;
@@ -36,7 +39,9 @@ interface Station {
 async function catalog(dir: string): Promise<Station[]> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
-  const reader = await connection.runAndReadAll(`SELECT id, dataset, lat, lon FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') ORDER BY id`);
+  const reader = await connection.runAndReadAll(
+    `SELECT id, dataset, lat, lon FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') ORDER BY id`,
+  );
   return reader.getRowObjectsJS() as unknown as Station[];
 }
 
@@ -70,7 +75,10 @@ async function run(server: ServerProcess, label: string, location: (i: number) =
     const system = systems(random, arrayTypes);
     const total = Math.round(requests * scale);
     const warmup = Math.min(100, Math.floor(total / 10));
-    const paths = Array.from({ length: total + warmup }, (_, i) => `/api/pvwatts/v6.json?api_key=${server.key}&${system()}&${location(i)}${timeframe === 'hourly' ? '&timeframe=hourly' : ''}`);
+    const paths = Array.from(
+      { length: total + warmup },
+      (_, i) => `/api/pvwatts/v6.json?api_key=${server.key}&${system()}&${location(i)}${timeframe === 'hourly' ? '&timeframe=hourly' : ''}`,
+    );
     return load(server.url, (i) => paths[i]!, { concurrency, total, warmup });
   };
   const monthly = await measure('monthly', 1, 600);
@@ -95,7 +103,9 @@ async function firstEstimates(server: ServerProcess, locations: string[]): Promi
   const times: number[] = [];
   for (const location of locations) {
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/pvwatts/v6.json?api_key=${server.key}&system_capacity=4&module_type=0&losses=14&array_type=1&tilt=20&azimuth=180&${location}`);
+    const response = await fetch(
+      `${server.url}/api/pvwatts/v6.json?api_key=${server.key}&system_capacity=4&module_type=0&losses=14&array_type=1&tilt=20&azimuth=180&${location}`,
+    );
     await response.arrayBuffer();
     times.push(performance.now() - started);
   }
@@ -110,7 +120,10 @@ async function firstEstimates(server: ServerProcess, locations: string[]): Promi
   // every cell's prepared site in the cache (about 1.5 MB each, JSON text of the hourly weather included)
   const server = await startServerProcess(dir, { NODE_ENV: 'production', PV_SITE_CACHE_MB: '512' });
   try {
-    const first = await firstEstimates(server, cells.map((cell) => `file_id=${cell.id}`));
+    const first = await firstEstimates(
+      server,
+      cells.map((cell) => `file_id=${cell.id}`),
+    );
     console.log(`sample data set: ${cells.length} nsrdb cells (2° grid)`);
     const random = new Random(77);
     // points within a degree of a cell: the nearest cell is found within the default 100 miles
@@ -119,7 +132,9 @@ async function firstEstimates(server: ServerProcess, locations: string[]): Promi
       return `lat=${(cell.lat + (random.next() - 0.5)).toFixed(3)}&lon=${(cell.lon + (random.next() - 0.5)).toFixed(3)}`;
     });
     const health = (await (await fetch(`${server.url}/health`)).json()) as { pv_site_cache: { stations: number; bytes: number; max_bytes: number } };
-    console.log(`prepared-site cache: ${health.pv_site_cache.stations} stations, ${(health.pv_site_cache.bytes / 2 ** 20).toFixed(0)} MB of ${(health.pv_site_cache.max_bytes / 2 ** 20).toFixed(0)} MB`);
+    console.log(
+      `prepared-site cache: ${health.pv_site_cache.stations} stations, ${(health.pv_site_cache.bytes / 2 ** 20).toFixed(0)} MB of ${(health.pv_site_cache.max_bytes / 2 ** 20).toFixed(0)} MB`,
+    );
     const preparedP50 = await run(server, 'sample, lat/lon (nsrdb, radius 100), every array type', (i) => points[i % points.length]!, [0, 1, 2, 3, 4]);
     console.log(firstEstimateLine('a cell', first, preparedP50));
     await run(server, 'sample, lat/lon (nsrdb, radius 100), fixed arrays (types 0, 1)', (i) => points[i % points.length]!, [0, 1]);
@@ -140,11 +155,18 @@ if (!existsSync(weatherDir)) {
   const stations = await catalog(dir);
   const server = await startServerProcess(dir, { NODE_ENV: 'production' });
   try {
-    const first = await firstEstimates(server, stations.map((station) => `file_id=${encodeURIComponent(station.id)}`));
-    const preparedP50 = await run(server, `real weather files (${stations.length} stations), file_id, every array type`, (i) => `file_id=${encodeURIComponent(stations[i % stations.length]!.id)}`, [0, 1, 2, 3, 4]);
+    const first = await firstEstimates(
+      server,
+      stations.map((station) => `file_id=${encodeURIComponent(station.id)}`),
+    );
+    const preparedP50 = await run(
+      server,
+      `real weather files (${stations.length} stations), file_id, every array type`,
+      (i) => `file_id=${encodeURIComponent(stations[i % stations.length]!.id)}`,
+      [0, 1, 2, 3, 4],
+    );
     console.log(firstEstimateLine('a station', first, preparedP50));
   } finally {
     await server.stop();
   }
 }
-

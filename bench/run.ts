@@ -34,7 +34,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** Runs one bench; resolves with how it ended. */
 function runBench(script: string, scratch: string): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(here, script)], { stdio: 'inherit', env: { ...process.env, BENCH_SCRATCH: scratch } });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', join(here, script)], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_SCRATCH: scratch },
+    });
     current = child;
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -76,5 +79,7 @@ for (const script of scripts) {
 
 console.log('\nbench                              seconds');
 for (const result of results) console.log(`  ${result.script.padEnd(32)} ${result.seconds.toFixed(1).padStart(7)}   ${result.outcome}`);
-console.log(`  ${'total'.padEnd(32)} ${seconds(runStarted).toFixed(1).padStart(7)}   (goal for the whole run: under ${RUN_GOAL_S} s)${stoppedBy ? `; stopped by ${stoppedBy}` : ''}`);
+console.log(
+  `  ${'total'.padEnd(32)} ${seconds(runStarted).toFixed(1).padStart(7)}   (goal for the whole run: under ${RUN_GOAL_S} s)${stoppedBy ? `; stopped by ${stoppedBy}` : ''}`,
+);
 process.exitCode = results.every((result) => result.outcome === 'ok') && !stoppedBy ? 0 : 1;

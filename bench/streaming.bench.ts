@@ -102,7 +102,9 @@ async function measureTwoXmlLists(server: ServerProcess, xmlAloneMbPerSecond: nu
   }
   printLatencies('while two full XML lists stream', latencies, `p99 ${atMost(percentileOf(latencies, 99), GOAL_P99_MS, 'ms')}`);
   const rates = reads.map(mbPerSecond);
-  console.log(`  each XML list meanwhile: ${fixed(Math.min(...rates), 0)} to ${fixed(Math.max(...rates), 0)} MB/s (${ROUNDS} rounds of 2; alone: ${xmlAloneMbPerSecond.toFixed(0)} MB/s)`);
+  console.log(
+    `  each XML list meanwhile: ${fixed(Math.min(...rates), 0)} to ${fixed(Math.max(...rates), 0)} MB/s (${ROUNDS} rounds of 2; alone: ${xmlAloneMbPerSecond.toFixed(0)} MB/s)`,
+  );
 }
 
 const dataDir = scratchDir('sample');

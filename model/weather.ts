@@ -58,6 +58,7 @@ export interface WeatherColumns {
   aod: Float32Array;
 }
 
+// biome-ignore format: a table reads best packed
 export const WEATHER_COLUMN_NAMES = [
   'year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'poa', 'tdry', 'twet', 'tdew',
   'wspd', 'wdir', 'rh', 'pres', 'snow', 'alb', 'aod',

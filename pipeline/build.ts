@@ -45,7 +45,9 @@ function requestProblem(request: BuildRequest): string | undefined {
   }
   if (request.sourceDir === undefined) return 'give a source directory (--source DIR) or ask for the sample (--sample)';
   const isDirectory = statSync(request.sourceDir, { throwIfNoEntry: false })?.isDirectory();
-  return isDirectory ? undefined : `the source directory ${request.sourceDir} does not exist${isDirectory === false ? ' (it is a file)' : ''}; nothing was written`;
+  return isDirectory
+    ? undefined
+    : `the source directory ${request.sourceDir} does not exist${isDirectory === false ? ' (it is a file)' : ''}; nothing was written`;
 }
 
 function logReport(log: (line: string) => void, report: DatasetReport, request: BuildRequest): void {
@@ -69,9 +71,15 @@ function failure(reports: DatasetReport[], rows: number, request: BuildRequest):
     issues.push(...problems);
   }
   if (!request.allowEmpty) {
-    if (empty.length > 0) reasons.push(`${empty.length} source file${empty.length === 1 ? ' yields' : 's yield'} no records; use --allow-empty to build without ${empty.length === 1 ? 'it' : 'them'}.`);
+    if (empty.length > 0)
+      reasons.push(
+        `${empty.length} source file${empty.length === 1 ? ' yields' : 's yield'} no records; use --allow-empty to build without ${empty.length === 1 ? 'it' : 'them'}.`,
+      );
     // With problems failing the build already, an empty result is their consequence, not news.
-    else if (rows === 0 && request.sourceDir !== undefined && reasons.length === 0) reasons.push(`the sources in ${request.sourceDir} yield no records (alt-fuel-stations/, building-resources/, climate/); use --allow-empty to build an empty data set.`);
+    else if (rows === 0 && request.sourceDir !== undefined && reasons.length === 0)
+      reasons.push(
+        `the sources in ${request.sourceDir} yield no records (alt-fuel-stations/, building-resources/, climate/); use --allow-empty to build an empty data set.`,
+      );
     issues.push(...empty);
   }
   return reasons.length ? new BuildFailed(`${reasons.join(' ')} Nothing was written.`, issues) : undefined;
@@ -92,7 +100,9 @@ export async function buildDataSet(request: BuildRequest): Promise<BuildResult> 
       reports[builder.name] = report;
       logReport(log, report, request);
       const files = Object.values(writer.dataset(builder.name).files);
-      log(`${builder.name}: ${files.map((f) => `${f.rows} rows in ${f.path}`).join(', ') || 'empty'}; ${report.rejectedRecords} rejected, ${report.repaired.length} repaired (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(
+        `${builder.name}: ${files.map((f) => `${f.rows} rows in ${f.path}`).join(', ') || 'empty'}; ${report.rejectedRecords} rejected, ${report.repaired.length} repaired (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
     const rows = datasetBuilders.flatMap((builder) => Object.values(writer.dataset(builder.name).files)).reduce((sum, file) => sum + file.rows, 0);
     const failed = failure(Object.values(reports), rows, request);
@@ -137,13 +147,21 @@ interface CommandOptions {
 
 export function buildCommand(): Command {
   return new Command('build:data')
-    .description('Build the data set the server serves, from upstream source files (--source) or the seeded sample (--sample). The last good data set in --out is replaced only when the whole build succeeds.')
-    .addOption(new Option('--source <dir>', 'upstream files in the layout of INTERFACE.md (alt-fuel-stations/, building-resources/, climate/)').conflicts('sample'))
-    .option('--sample', "build the seeded sample instead of reading sources")
+    .description(
+      'Build the data set the server serves, from upstream source files (--source) or the seeded sample (--sample). The last good data set in --out is replaced only when the whole build succeeds.',
+    )
+    .addOption(
+      new Option('--source <dir>', 'upstream files in the layout of INTERFACE.md (alt-fuel-stations/, building-resources/, climate/)').conflicts('sample'),
+    )
+    .option('--sample', 'build the seeded sample instead of reading sources')
     .option('--out <dir>', 'where the data set is written', 'dist-data')
-    .option('--seed <n>', 'the sample\'s seed (a whole number, 0 to 4294967295)', numberOption(wholeNumber, seedProblem), DEFAULT_SEED)
+    .option('--seed <n>', "the sample's seed (a whole number, 0 to 4294967295)", numberOption(wholeNumber, seedProblem), DEFAULT_SEED)
     .option('--stations <n>', 'fuel stations in the sample', numberOption(wholeNumber, stationsProblem), DEFAULT_SAMPLE_STATIONS)
-    .option('--nsrdb-spacing <degrees>', `the sample's nsrdb grid spacing in degrees, at least ${MIN_NSRDB_SPACING_DEG} (default ${DEFAULT_NSRDB_SPACING_DEG})`, numberOption(Number, spacingProblem))
+    .option(
+      '--nsrdb-spacing <degrees>',
+      `the sample's nsrdb grid spacing in degrees, at least ${MIN_NSRDB_SPACING_DEG} (default ${DEFAULT_NSRDB_SPACING_DEG})`,
+      numberOption(Number, spacingProblem),
+    )
     .option('--allow-invalid', 'build from the good records when some are bad (each rejected record is reported and written to a rejects file)', false)
     .option('--allow-empty', 'build even when a source file, or the whole source, yields no records', false)
     .option('--repair', 'apply the unambiguous repairs (each one is listed)', false)

@@ -95,7 +95,8 @@ export function typeRepair(value: unknown, spec: FieldSpec): { value: unknown; h
         const iso = isoFromUsDate(value);
         return iso ? { value: iso, how: 'M/D/YYYY date rewritten as YYYY-MM-DD' } : undefined;
       }
-      const candidates = spec.enumValues?.filter((option): option is string => typeof option === 'string' && option.toLowerCase() === value.toLowerCase()) ?? [];
+      const candidates =
+        spec.enumValues?.filter((option): option is string => typeof option === 'string' && option.toLowerCase() === value.toLowerCase()) ?? [];
       if (candidates.length === 1) return { value: candidates[0], how: 'value written in another case' };
       if (spec.pattern && !spec.pattern.test(value)) {
         const upper = value.toUpperCase();

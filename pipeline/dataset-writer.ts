@@ -19,13 +19,23 @@ export function columnsFromSchema(schema: JsonSchema): ColumnSpec[] {
   return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => {
     const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null');
     const sqlType: SqlType =
-      type === 'integer' ? (property.format === 'int64' ? 'BIGINT' : 'INTEGER')
-      : type === 'number' ? (property.format === 'float' ? 'FLOAT' : 'DOUBLE')
-      : type === 'boolean' ? 'BOOLEAN'
-      : type === 'array' ? 'VARCHAR[]'
-      : property.format === 'date' ? 'DATE'
-      : property.format === 'date-time' ? 'TIMESTAMP'
-      : 'VARCHAR';
+      type === 'integer'
+        ? property.format === 'int64'
+          ? 'BIGINT'
+          : 'INTEGER'
+        : type === 'number'
+          ? property.format === 'float'
+            ? 'FLOAT'
+            : 'DOUBLE'
+          : type === 'boolean'
+            ? 'BOOLEAN'
+            : type === 'array'
+              ? 'VARCHAR[]'
+              : property.format === 'date'
+                ? 'DATE'
+                : property.format === 'date-time'
+                  ? 'TIMESTAMP'
+                  : 'VARCHAR';
     return { name, type: sqlType };
   });
 }
@@ -73,23 +83,32 @@ export function readManifest(dir: string): Manifest | undefined {
 }
 
 function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): void {
-  if (value === null || value === undefined) return appender.appendNull();
+  if (value === null || value === undefined) {
+    appender.appendNull();
+    return;
+  }
   switch (type) {
     case 'INTEGER':
-      return appender.appendInteger(value as number);
+      appender.appendInteger(value as number);
+      break;
     case 'BIGINT':
-      return appender.appendBigInt(BigInt(value as number));
+      appender.appendBigInt(BigInt(value as number));
+      break;
     case 'DOUBLE':
-      return appender.appendDouble(value as number);
+      appender.appendDouble(value as number);
+      break;
     case 'FLOAT':
-      return appender.appendFloat(value as number);
+      appender.appendFloat(value as number);
+      break;
     case 'BOOLEAN':
-      return appender.appendBoolean(value as boolean);
+      appender.appendBoolean(value as boolean);
+      break;
     case 'VARCHAR[]':
-      return appender.appendList(listValue(value as string[]), LIST(VARCHAR));
+      appender.appendList(listValue(value as string[]), LIST(VARCHAR));
+      break;
     default:
       // DATE and TIMESTAMP are staged as text and cast by DuckDB when the Parquet file is written.
-      return appender.appendVarchar(String(value));
+      appender.appendVarchar(String(value));
   }
 }
 

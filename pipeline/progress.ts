@@ -8,7 +8,10 @@ export interface Progress {
 
 export function progress(label: string, total: number): Progress {
   if (!process.stderr.isTTY || total <= 0) return { tick() {}, done() {} };
-  const bar = new SingleBar({ format: `${label.padEnd(28)} [{bar}] {percentage}% {value}/{total}`, stream: process.stderr, hideCursor: true }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { format: `${label.padEnd(28)} [{bar}] {percentage}% {value}/{total}`, stream: process.stderr, hideCursor: true },
+    Presets.shades_classic,
+  );
   bar.start(total, 0);
   return {
     tick: (count = 1) => bar.increment(count),

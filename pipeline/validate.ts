@@ -24,7 +24,7 @@ export function recordIssues(validate: ValidateFunction, record: Record<string, 
   const issues: Issue[] = [];
   const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
-    const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1] ?? '';
+    const field = error.keyword === 'required' ? String(error.params.missingProperty) : (error.instancePath.split('/')[1] ?? '');
     // A value can break several rules of its field (its type and its enum): the first one is reported.
     if (seen.has(field)) continue;
     seen.add(field);

@@ -19,11 +19,14 @@ export function resolveRef(ref: string, baseId: string, lookup: SchemaLookup): J
   const root = lookup(documentId);
   if (!root) throw new Error(`Schema ${documentId} (referenced as ${ref}) is not loaded`);
   if (!document && !pointer) return root;
-  return pointer.split('/').filter(Boolean).reduce<JsonSchema>((node, token) => {
-    const next = node[decodeURIComponent(token.replace(/~1/g, '/').replace(/~0/g, '~'))];
-    if (typeof next !== 'object' || next === null) throw new Error(`Cannot resolve ${ref} from ${baseId}`);
-    return next as JsonSchema;
-  }, root);
+  return pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce<JsonSchema>((node, token) => {
+      const next = node[decodeURIComponent(token.replace(/~1/g, '/').replace(/~0/g, '~'))];
+      if (typeof next !== 'object' || next === null) throw new Error(`Cannot resolve ${ref} from ${baseId}`);
+      return next as JsonSchema;
+    }, root);
 }
 
 /** Keywords whose values are data, never schemas (an object in `const` is a value, not a schema). */
@@ -41,7 +44,8 @@ export function mapSchemas(node: unknown, edit: (schema: JsonSchema) => JsonSche
   const copy: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
     if (DATA_KEYWORDS.has(key)) copy[key] = structuredClone(value);
-    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, mapSchemas(schema, edit)]));
+    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null)
+      copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, mapSchemas(schema, edit)]));
     else copy[key] = mapSchemas(value, edit);
   }
   return edit(copy);

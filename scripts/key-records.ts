@@ -21,7 +21,13 @@ export class KeyRecords {
   /** Connects to Redis when there is one: a Redis that does not answer is an error, before any change. */
   static async open({ keysFile, redisUrl, redisPrefix }: KeyRecordsLocation): Promise<KeyRecords> {
     if (!redisUrl) return new KeyRecords(keysFile, undefined, redisPrefix);
-    const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 1, retryStrategy: () => null, enableOfflineQueue: true });
+    const redis = new Redis(redisUrl, {
+      lazyConnect: true,
+      connectTimeout: 3000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+      enableOfflineQueue: true,
+    });
     redis.on('error', () => {});
     try {
       await redis.connect();

@@ -64,7 +64,8 @@ async function find(records: KeyRecords, given: string): Promise<KeyRecord> {
   }
   if (!/^[0-9a-f]{8,64}$/.test(given)) throw new UsageError(`${given} is neither a key (40 letters and digits) nor a key id (8 or more hex digits)`);
   const matches = [...all.values()].filter((record) => record.hash.startsWith(given));
-  if (matches.length !== 1) throw new UsageError(matches.length === 0 ? `no key has the id ${given}` : `${matches.length} keys have ids starting ${given}: give more digits`);
+  if (matches.length !== 1)
+    throw new UsageError(matches.length === 0 ? `no key has the id ${given}` : `${matches.length} keys have ids starting ${given}: give more digits`);
   return matches[0];
 }
 
@@ -91,8 +92,16 @@ async function list(records: KeyRecords, io: KeysCommandIo): Promise<void> {
     ]);
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
-  io.err(`${sorted.length} key${sorted.length === 1 ? '' : 's'}; default = the server's KEY_HOURLY_LIMIT (${defaults.keyHourlyLimit} unless set), KEY_DAILY_LIMIT (${defaults.keyDailyLimit} unless set)`);
+  for (const row of rows)
+    io.out(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    );
+  io.err(
+    `${sorted.length} key${sorted.length === 1 ? '' : 's'}; default = the server's KEY_HOURLY_LIMIT (${defaults.keyHourlyLimit} unless set), KEY_DAILY_LIMIT (${defaults.keyDailyLimit} unless set)`,
+  );
 }
 
 /** `disable` and `enable`. */
@@ -119,7 +128,11 @@ async function sync(records: KeyRecords, io: KeysCommandIo): Promise<void> {
 /** Where the keys are: the options, else the environment, as the server reads them. */
 function locationOf(command: Command, env: NodeJS.ProcessEnv): KeyRecordsLocation {
   const { keysFile, redisUrl } = command.optsWithGlobals<{ keysFile?: string; redisUrl?: string }>();
-  return { keysFile: keysFile ?? env.KEYS_FILE ?? 'keys.json', redisUrl: redisUrl ?? (env.REDIS_URL || undefined), redisPrefix: env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX };
+  return {
+    keysFile: keysFile ?? env.KEYS_FILE ?? 'keys.json',
+    redisUrl: redisUrl ?? (env.REDIS_URL || undefined),
+    redisPrefix: env.REDIS_PREFIX || DEFAULT_REDIS_PREFIX,
+  };
 }
 
 /** The parser: each subcommand's arguments and options, and the function that carries it out. */
@@ -134,7 +147,7 @@ function keysCommand(io: KeysCommandIo): Command {
   };
   const withoutNewline = (write: (line: string) => void) => (text: string) => write(text.replace(/\n$/, ''));
   const program = new Command('npm run keys --')
-    .description("Makes and manages API keys. Running servers pick changes up within a second.")
+    .description('Makes and manages API keys. Running servers pick changes up within a second.')
     .option('--keys-file <path>', 'where keys are kept (KEYS_FILE; default keys.json)')
     .option('--redis-url <url>', 'also keep them in Redis, written first (REDIS_URL; REDIS_PREFIX as the server)')
     .exitOverride()

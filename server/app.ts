@@ -38,7 +38,15 @@ function health(data: DataHolder) {
   return (_req: Request, res: Response) => {
     const { manifest, identity, climate, pvSites } = data.dataSet;
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({ status: 'ok', sample: manifest.sample, notice: manifest.notice, data_set: identity, climate_cache: climate.cacheStats(), pv_site_cache: pvSites.stats(), manifest });
+    res.json({
+      status: 'ok',
+      sample: manifest.sample,
+      notice: manifest.notice,
+      data_set: identity,
+      climate_cache: climate.cacheStats(),
+      pv_site_cache: pvSites.stats(),
+      manifest,
+    });
   };
 }
 

@@ -66,7 +66,13 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const dataDir = resolve(settings.dataDir);
   if (!DataSet.exists(dataDir)) {
     logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
-    await buildDataSet({ outDir: dataDir, sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
+    await buildDataSet({
+      outDir: dataDir,
+      sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS },
+      allowInvalid: false,
+      repair: false,
+      log: (line) => logger.info(line),
+    });
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
   const openDataSet = (dir: string) =>

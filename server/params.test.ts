@@ -64,11 +64,18 @@ describe('every numeric parameter holds the range its schema states: its bounds 
     test(schemaId, () => {
       for (const bounded of numericParameters(schemaId)) {
         const step = (bound: number) => (bounded.integer ? 1 : Math.max(1e-6, Math.abs(bound) * 1e-9));
-        const issuesFor = (value: number) => parseParams(schemaId, query({ [bounded.param]: String(value) })).issues.filter((issue) => issue.param === bounded.param);
+        const issuesFor = (value: number) =>
+          parseParams(schemaId, query({ [bounded.param]: String(value) })).issues.filter((issue) => issue.param === bounded.param);
         const inside: number[] = [];
         const outside: number[] = [];
-        if (bounded.minimum !== undefined) inside.push(bounded.minimum), outside.push(bounded.minimum - step(bounded.minimum));
-        if (bounded.maximum !== undefined) inside.push(bounded.maximum), outside.push(bounded.maximum + step(bounded.maximum));
+        if (bounded.minimum !== undefined) {
+          inside.push(bounded.minimum);
+          outside.push(bounded.minimum - step(bounded.minimum));
+        }
+        if (bounded.maximum !== undefined) {
+          inside.push(bounded.maximum);
+          outside.push(bounded.maximum + step(bounded.maximum));
+        }
         if (bounded.exclusiveMinimum !== undefined) outside.push(bounded.exclusiveMinimum);
         if (bounded.exclusiveMaximum !== undefined) outside.push(bounded.exclusiveMaximum);
         // Without an upper bound, any finite number is in range: nothing may refuse (or choke on) a huge one.
@@ -87,11 +94,15 @@ describe('every numeric parameter holds the range its schema states: its bounds 
     const list = '/api/schemas/params/fuel-stations-list.params.schema.json';
     const nearest = '/api/schemas/params/fuel-stations-nearest.params.schema.json';
     const messages = (schemaId: string, entries: Record<string, string>) => parseParams(schemaId, query(entries)).issues.map(fuelStationMessage);
-    assert.deepEqual(messages(list, { federal_agency_id: '3,2147483648' }), ["The 'federal_agency_id' parameter must be between 1 and 2147483647 (got '2147483648')."]);
+    assert.deepEqual(messages(list, { federal_agency_id: '3,2147483648' }), [
+      "The 'federal_agency_id' parameter must be between 1 and 2147483647 (got '2147483648').",
+    ]);
     assert.deepEqual(messages(list, { limit: '99999999999999999999' }), [
       "The 'limit' parameter has an invalid value '99999999999999999999': The most stations to return: an integer from 1 to 2147483647, or all.",
     ]);
-    assert.deepEqual(messages(nearest, { offset: '99999999999999999999' }), ["The 'offset' parameter must be between 0 and 2147483647 (got '99999999999999999999')."]);
+    assert.deepEqual(messages(nearest, { offset: '99999999999999999999' }), [
+      "The 'offset' parameter must be between 0 and 2147483647 (got '99999999999999999999').",
+    ]);
   });
 });
 

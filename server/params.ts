@@ -194,7 +194,9 @@ function parseWith<T>({ validate, params }: CompiledParams, query: RawQuery, opt
     }
     const text = compiled.commaList ? raw.split(',').map((item) => item.trim()) : raw;
     given.set(param, text);
-    values[param] = Array.isArray(text) ? text.map((item) => convert(item, compiled.numeric, compiled.canonical)) : convert(text, compiled.numeric, compiled.canonical);
+    values[param] = Array.isArray(text)
+      ? text.map((item) => convert(item, compiled.numeric, compiled.canonical))
+      : convert(text, compiled.numeric, compiled.canonical);
   }
   const description = (param: string) => params.get(param)!.schema.description as string | undefined;
   if (!validate(values)) {
@@ -228,7 +230,8 @@ function shown(value: unknown): string {
 function bounds(issue: ParamIssue): string {
   if (issue.minimum !== undefined && issue.maximum !== undefined) return `between ${issue.minimum} and ${issue.maximum}`;
   // a half-open range such as azimuth's 0 up to but not including 360
-  if (issue.minimum !== undefined && issue.exclusiveMaximum !== undefined) return `greater than or equal to ${issue.minimum} and less than ${issue.exclusiveMaximum}`;
+  if (issue.minimum !== undefined && issue.exclusiveMaximum !== undefined)
+    return `greater than or equal to ${issue.minimum} and less than ${issue.exclusiveMaximum}`;
   if (issue.exclusiveMinimum === 0 && issue.maximum === undefined && issue.exclusiveMaximum === undefined) return 'positive';
   if (issue.exclusiveMinimum !== undefined) return `greater than ${issue.exclusiveMinimum}`;
   if (issue.minimum !== undefined) return `greater than or equal to ${issue.minimum}`;
@@ -316,7 +319,8 @@ export function solarMessage(issue: ParamIssue): string {
     case 'excluded':
       return `${name} must not be passed with '${issue.excludedBy}'`;
     case 'pattern':
-      if (issue.param === 'callback') return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters`;
+      if (issue.param === 'callback')
+        return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters`;
       return `${name} is invalid`;
     default:
       return `${name} is invalid`;

@@ -44,7 +44,11 @@ test('every setting of the README is an environment variable and a flag, and the
     assert.equal(read(readSettings([], { [variable]: text })), expected, `${variable} from the environment`);
     assert.equal(read(readSettings([`${flagOf(variable)}=${text}`], {})), expected, `${flagOf(variable)}`);
     const other = readSettings([], {});
-    assert.equal(read(readSettings([`${flagOf(variable)}=${text}`], { [variable]: String(read(other) ?? '') })), expected, `${flagOf(variable)} over ${variable}`);
+    assert.equal(
+      read(readSettings([`${flagOf(variable)}=${text}`], { [variable]: String(read(other) ?? '') })),
+      expected,
+      `${flagOf(variable)} over ${variable}`,
+    );
   }
 });
 
@@ -69,7 +73,10 @@ test('--help lists every setting with its variable and default; an unknown flag 
   assert.match(help, /KEEP_ALIVE_TIMEOUT; default 75/);
   const stdout = process.stdout.write;
   let printed = '';
-  process.stdout.write = ((text: string) => ((printed += text), true)) as typeof process.stdout.write;
+  process.stdout.write = ((text: string) => {
+    printed += text;
+    return true;
+  }) as typeof process.stdout.write;
   try {
     assert.throws(() => readSettings(['--help'], {}), HelpShown);
   } finally {

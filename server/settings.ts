@@ -75,10 +75,28 @@ function megabytes(text: string, variable: string): number {
 const asText = (text: string) => text;
 
 export const SETTINGS = [
-  setting({ field: 'port', variable: 'PORT', fallback: '8080', meaning: 'port to listen on (0 = any free port; the server prints the URL it serves)', read: wholeNumber(0, 65535) }),
+  setting({
+    field: 'port',
+    variable: 'PORT',
+    fallback: '8080',
+    meaning: 'port to listen on (0 = any free port; the server prints the URL it serves)',
+    read: wholeNumber(0, 65535),
+  }),
   setting({ field: 'host', variable: 'HOST', fallback: '127.0.0.1', meaning: 'address to listen on', read: asText }),
-  setting({ field: 'dataDir', variable: 'DATA_DIR', fallback: 'dist-data', meaning: 'the built data set to serve (a rebuilt one is picked up while running)', read: asText }),
-  setting({ field: 'keysFile', variable: 'KEYS_FILE', fallback: 'keys.json', meaning: 'API keys, stored as SHA-256 hashes (npm run keys writes it)', read: asText }),
+  setting({
+    field: 'dataDir',
+    variable: 'DATA_DIR',
+    fallback: 'dist-data',
+    meaning: 'the built data set to serve (a rebuilt one is picked up while running)',
+    read: asText,
+  }),
+  setting({
+    field: 'keysFile',
+    variable: 'KEYS_FILE',
+    fallback: 'keys.json',
+    meaning: 'API keys, stored as SHA-256 hashes (npm run keys writes it)',
+    read: asText,
+  }),
   setting({
     field: 'demoKey',
     variable: 'DEMO_KEY',
@@ -90,15 +108,50 @@ export const SETTINGS = [
       return value === 'on';
     },
   }),
-  setting({ field: 'demoHourlyLimit', variable: 'DEMO_KEY_HOURLY_LIMIT', fallback: '30', meaning: 'DEMO_KEY requests per rolling hour, per client IP', read: wholeNumber() }),
-  setting({ field: 'demoDailyLimit', variable: 'DEMO_KEY_DAILY_LIMIT', fallback: '50', meaning: 'DEMO_KEY requests per rolling day, per client IP', read: wholeNumber() }),
-  setting({ field: 'keyHourlyLimit', variable: 'KEY_HOURLY_LIMIT', fallback: '1000', meaning: 'requests per rolling hour per key, every endpoint', read: wholeNumber() }),
-  setting({ field: 'keyDailyLimit', variable: 'KEY_DAILY_LIMIT', fallback: '10000', meaning: 'requests per rolling day per key, fuel-station endpoints', read: wholeNumber() }),
+  setting({
+    field: 'demoHourlyLimit',
+    variable: 'DEMO_KEY_HOURLY_LIMIT',
+    fallback: '30',
+    meaning: 'DEMO_KEY requests per rolling hour, per client IP',
+    read: wholeNumber(),
+  }),
+  setting({
+    field: 'demoDailyLimit',
+    variable: 'DEMO_KEY_DAILY_LIMIT',
+    fallback: '50',
+    meaning: 'DEMO_KEY requests per rolling day, per client IP',
+    read: wholeNumber(),
+  }),
+  setting({
+    field: 'keyHourlyLimit',
+    variable: 'KEY_HOURLY_LIMIT',
+    fallback: '1000',
+    meaning: 'requests per rolling hour per key, every endpoint',
+    read: wholeNumber(),
+  }),
+  setting({
+    field: 'keyDailyLimit',
+    variable: 'KEY_DAILY_LIMIT',
+    fallback: '10000',
+    meaning: 'requests per rolling day per key, fuel-station endpoints',
+    read: wholeNumber(),
+  }),
   setting({ field: 'redisUrl', variable: 'REDIS_URL', meaning: 'rate-limit counters and keys in Redis, shared by every instance', read: asText }),
   setting({ field: 'redisPrefix', variable: 'REDIS_PREFIX', fallback: DEFAULT_REDIS_PREFIX, meaning: 'prefix of every Redis key', read: asText }),
-  setting({ field: 'redisTimeoutMs', variable: 'REDIS_TIMEOUT_MS', fallback: '200', meaning: 'a slower Redis command counts the request in the process instead (ms)', read: wholeNumber(1) }),
+  setting({
+    field: 'redisTimeoutMs',
+    variable: 'REDIS_TIMEOUT_MS',
+    fallback: '200',
+    meaning: 'a slower Redis command counts the request in the process instead (ms)',
+    read: wholeNumber(1),
+  }),
   setting({ field: 'trustProxy', variable: 'TRUST_PROXY', meaning: "Express's trust proxy: whose X-Forwarded-For names the client", read: asText }),
-  setting({ field: 'publicUrl', variable: 'PUBLIC_URL', meaning: 'base URL of the signup/contact links of gateway errors (default: the URL served)', read: asText }),
+  setting({
+    field: 'publicUrl',
+    variable: 'PUBLIC_URL',
+    meaning: 'base URL of the signup/contact links of gateway errors (default: the URL served)',
+    read: asText,
+  }),
   setting({
     field: 'logLevel',
     variable: 'LOG_LEVEL',
@@ -110,8 +163,20 @@ export const SETTINGS = [
       return value as LogLevel;
     },
   }),
-  setting({ field: 'shutdownTimeout', variable: 'SHUTDOWN_TIMEOUT', fallback: '30', meaning: 'seconds requests in flight get after SIGTERM or SIGINT', read: wholeNumber() }),
-  setting({ field: 'keepAliveTimeout', variable: 'KEEP_ALIVE_TIMEOUT', fallback: '75', meaning: 'seconds an idle keep-alive connection stays open (keep it above your load balancer’s idle timeout)', read: wholeNumber(1, 86_400) }),
+  setting({
+    field: 'shutdownTimeout',
+    variable: 'SHUTDOWN_TIMEOUT',
+    fallback: '30',
+    meaning: 'seconds requests in flight get after SIGTERM or SIGINT',
+    read: wholeNumber(),
+  }),
+  setting({
+    field: 'keepAliveTimeout',
+    variable: 'KEEP_ALIVE_TIMEOUT',
+    fallback: '75',
+    meaning: 'seconds an idle keep-alive connection stays open (keep it above your load balancer’s idle timeout)',
+    read: wholeNumber(1, 86_400),
+  }),
   setting({
     field: 'pvWorkers',
     variable: 'PV_WORKERS',
@@ -123,20 +188,32 @@ export const SETTINGS = [
       return Number(text);
     },
   }),
-  setting({ field: 'pvSiteCacheMb', variable: 'PV_SITE_CACHE_MB', fallback: '256', meaning: "memory cap of the estimator's prepared sites (MB)", read: megabytes }),
-  setting({ field: 'climateCacheMb', variable: 'CLIMATE_CACHE_MB', fallback: '256', meaning: "memory cap of the stations' hourly weather cache (MB)", read: megabytes }),
+  setting({
+    field: 'pvSiteCacheMb',
+    variable: 'PV_SITE_CACHE_MB',
+    fallback: '256',
+    meaning: "memory cap of the estimator's prepared sites (MB)",
+    read: megabytes,
+  }),
+  setting({
+    field: 'climateCacheMb',
+    variable: 'CLIMATE_CACHE_MB',
+    fallback: '256',
+    meaning: "memory cap of the stations' hourly weather cache (MB)",
+    read: megabytes,
+  }),
 ];
 
 const flagOf = (variable: string) => variable.toLowerCase().replaceAll('_', '-');
 
-function valueOf<K extends keyof Settings>(spec: Setting<K>, text: string | undefined): Settings[K] | undefined {
+function settingValue<K extends keyof Settings>(spec: Setting<K>, text: string | undefined): Settings[K] | undefined {
   if (text === undefined || text === '') return spec.fallback === undefined ? undefined : spec.read(spec.fallback, spec.variable);
   return spec.read(text, spec.variable);
 }
 
 /** Every setting with a default, at its default. */
 export const defaults = Object.fromEntries(
-  SETTINGS.filter((spec) => spec.fallback !== undefined).map((spec) => [spec.field, valueOf(spec, undefined)]),
+  SETTINGS.filter((spec) => spec.fallback !== undefined).map((spec) => [spec.field, settingValue(spec, undefined)]),
 ) as Pick<Settings, Exclude<keyof Settings, 'redisUrl' | 'trustProxy' | 'publicUrl'>>;
 
 export function withDefaults(settings: ServerSettings): Settings {
@@ -147,7 +224,9 @@ export function withDefaults(settings: ServerSettings): Settings {
 
 function command(): Command {
   const program = new Command('npm start --')
-    .description('Serves the API on the data set in DATA_DIR (building the sample there first when it has none).\nEach option is also an environment variable; the option wins.')
+    .description(
+      'Serves the API on the data set in DATA_DIR (building the sample there first when it has none).\nEach option is also an environment variable; the option wins.',
+    )
     .helpOption('-h, --help', 'print these options and exit')
     .allowExcessArguments(false)
     .exitOverride()
@@ -181,7 +260,7 @@ export function readSettings(argv: string[] = process.argv.slice(2), env: NodeJS
   const settings: Record<string, unknown> = {};
   for (const spec of SETTINGS) {
     const flag = flags[program.options.find((option) => option.long === `--${flagOf(spec.variable)}`)!.attributeName()];
-    settings[spec.field] = valueOf(spec, flag ?? env[spec.variable]);
+    settings[spec.field] = settingValue(spec, flag ?? env[spec.variable]);
   }
   return settings as unknown as Settings;
 }

@@ -20,7 +20,15 @@ const required = process.env.REQUIRE_CHROMIUM === '1' || (process.env.CI !== und
 const available = existsSync(CHROMIUM);
 const skip = available || required ? false : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
 /** The flags this machine's Chromium needs (no sandbox as root, no background network calls). */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const ESTIMATOR_PATHS = ['/api/pvwatts/v6', '/api/pv-estimator/v6'];
 const estimatorLanded = endpoints.some((endpoint) => endpoint.paths.some((path) => ESTIMATOR_PATHS.includes(path)));
@@ -63,7 +71,8 @@ describe('the page in Chromium', { skip }, () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       // Chromium logs every 4xx answer (the refused search below asks for one); anything else is the page's.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded with a status of 4')) pageErrors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded with a status of 4'))
+        pageErrors.push(message.text());
     });
     await page.goto(`${server.url}/`);
     await page.waitForSelector('body[data-ready=true]');
@@ -80,7 +89,11 @@ describe('the page in Chromium', { skip }, () => {
     const document = (await (await server.get('/api/openapi.json')).json()) as Json;
     const shown = await page.$$eval('#reference [data-path]', (elements) => elements.map((element) => element.getAttribute('data-path')));
     assert.deepEqual([...shown].sort(), Object.keys(document.paths).sort());
-    const canonical = new Set(Object.values<Json>(document.paths).map((item) => item.get['x-canonical-path']).filter(Boolean));
+    const canonical = new Set(
+      Object.values<Json>(document.paths)
+        .map((item) => item.get['x-canonical-path'])
+        .filter(Boolean),
+    );
     const articles = await page.$$eval('#reference article[data-endpoint]', (elements) => elements.map((element) => element.getAttribute('data-endpoint')));
     for (const path of canonical) assert.ok(articles.includes(path), `an article for ${path}`);
     // A parameter row shows the schema's enum and default.
@@ -121,7 +134,9 @@ describe('the page in Chromium', { skip }, () => {
   test('a station search by ZIP and by city lists the nearest stations with their distances, exactly as the API answers', async () => {
     // A ZIP code and a city of the data set, both of which the API geocodes and finds stations near.
     const nearest = async (location: string) => {
-      const response = await server.get(withKey(`/api/alt-fuel-stations/v1/nearest.json?${new URLSearchParams({ location, fuel_type: 'ELEC', radius: '30', limit: '8' })}`, server.key));
+      const response = await server.get(
+        withKey(`/api/alt-fuel-stations/v1/nearest.json?${new URLSearchParams({ location, fuel_type: 'ELEC', radius: '30', limit: '8' })}`, server.key),
+      );
       return response.status === 200 ? ((await response.json()) as Json) : undefined;
     };
     const { fuel_stations: candidates } = await api('/api/alt-fuel-stations/v1.json?fuel_type=ELEC&status=E&limit=200');
@@ -163,7 +178,13 @@ describe('the page in Chromium', { skip }, () => {
   /** Reads the estimate the page shows: the 12 bars, the annual total and the capacity factor. */
   async function shownEstimate() {
     return {
-      bars: await page.$$eval('#pv-chart rect.bar', (elements) => elements.map((element) => ({ label: element.getAttribute('data-label'), value: Number(element.getAttribute('data-value')), height: Number(element.getAttribute('height')) }))),
+      bars: await page.$$eval('#pv-chart rect.bar', (elements) =>
+        elements.map((element) => ({
+          label: element.getAttribute('data-label'),
+          value: Number(element.getAttribute('data-value')),
+          height: Number(element.getAttribute('height')),
+        })),
+      ),
       annual: Number(await page.getAttribute('#pv-annual', 'data-value')),
       annualText: await page.textContent('#pv-annual'),
       capacityFactor: Number(await page.getAttribute('#pv-capacity-factor', 'data-value')),
@@ -181,7 +202,9 @@ describe('the page in Chromium', { skip }, () => {
 
   const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-  test('the PV calculator draws the estimator’s monthly AC output, annual total and capacity factor', { skip: estimatorLanded ? false : 'the estimator endpoint has not landed' }, async () => {
+  test('the PV calculator draws the estimator’s monthly AC output, annual total and capacity factor', {
+    skip: estimatorLanded ? false : 'the estimator endpoint has not landed',
+  }, async () => {
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     await page.fill('#api-key', server.key);
@@ -196,14 +219,33 @@ describe('the page in Chromium', { skip }, () => {
     await estimate();
     const shown = await shownEstimate();
     const request = new URL(shown.request, server.url);
-    assert.ok(ESTIMATOR_PATHS.some((path) => request.pathname === `${path}.json`), request.pathname);
-    for (const [name, value] of Object.entries({ lat: '39.74', lon: '-104.99', radius: '0', system_capacity: '6.5', array_type: '2', tilt: '25', module_type: '0', losses: '14', azimuth: '180' })) {
+    assert.ok(
+      ESTIMATOR_PATHS.some((path) => request.pathname === `${path}.json`),
+      request.pathname,
+    );
+    for (const [name, value] of Object.entries({
+      lat: '39.74',
+      lon: '-104.99',
+      radius: '0',
+      system_capacity: '6.5',
+      array_type: '2',
+      tilt: '25',
+      module_type: '0',
+      losses: '14',
+      azimuth: '180',
+    })) {
       assert.equal(request.searchParams.get(name), value, name);
     }
     const expected = await api(`${request.pathname}${request.search}`);
     assert.equal(expected.outputs.ac_monthly.length, 12);
-    assert.deepEqual(shown.bars.map((bar) => bar.label), MONTHS);
-    assert.deepEqual(shown.bars.map((bar) => bar.value), expected.outputs.ac_monthly);
+    assert.deepEqual(
+      shown.bars.map((bar) => bar.label),
+      MONTHS,
+    );
+    assert.deepEqual(
+      shown.bars.map((bar) => bar.value),
+      expected.outputs.ac_monthly,
+    );
     assert.equal(shown.annual, expected.outputs.ac_annual);
     assert.equal(shown.capacityFactor, expected.outputs.capacity_factor);
     assert.equal(shown.capacityFactorText, `${expected.outputs.capacity_factor.toFixed(1)} %`);
@@ -221,14 +263,39 @@ describe('the page in Chromium', { skip }, () => {
       warnings: [],
       version: '1.0.0',
       ssc_info: { version: 1, build: 'stand-in' },
-      station_info: { lat: 39.75, lon: -104.95, elev: 1600.0, tz: -7.0, location: '1-725650', city: 'DENVER', state: 'CO', solar_resource_file: 'x.csv', distance: 3210 },
-      outputs: { ac_monthly: [310.5, 352.25, 480, 540.125, 601, 640.75, 655, 610.5, 540, 450.25, 330, 290.875], ac_annual: 5801.25, capacity_factor: 16.557, poa_monthly: [], solrad_monthly: [], dc_monthly: [], solrad_annual: 5.3 },
+      station_info: {
+        lat: 39.75,
+        lon: -104.95,
+        elev: 1600.0,
+        tz: -7.0,
+        location: '1-725650',
+        city: 'DENVER',
+        state: 'CO',
+        solar_resource_file: 'x.csv',
+        distance: 3210,
+      },
+      outputs: {
+        ac_monthly: [310.5, 352.25, 480, 540.125, 601, 640.75, 655, 610.5, 540, 450.25, 330, 290.875],
+        ac_annual: 5801.25,
+        capacity_factor: 16.557,
+        poa_monthly: [],
+        solrad_monthly: [],
+        dc_monthly: [],
+        solrad_annual: 5.3,
+      },
     };
     const requests: URL[] = [];
     await page.route('**/api/openapi.json', async (route) => {
       const response = await route.fetch();
       const document = (await response.json()) as Json;
-      if (!document.paths['/api/pvwatts/v6.json']) document.paths['/api/pvwatts/v6.json'] = { get: { operationId: 'standIn', responses: {}, parameters: [{ name: 'system_capacity', in: 'query', schema: { type: 'number', minimum: 0.05, maximum: 500000 } }] } };
+      if (!document.paths['/api/pvwatts/v6.json'])
+        document.paths['/api/pvwatts/v6.json'] = {
+          get: {
+            operationId: 'standIn',
+            responses: {},
+            parameters: [{ name: 'system_capacity', in: 'query', schema: { type: 'number', minimum: 0.05, maximum: 500000 } }],
+          },
+        };
       await route.fulfill({ response, json: document });
     });
     await page.route(/\/api\/(pvwatts|pv-estimator)\/v6\.json\?/, async (route) => {
@@ -251,13 +318,32 @@ describe('the page in Chromium', { skip }, () => {
       const shown = await shownEstimate();
       assert.equal(requests.length, 1);
       assert.deepEqual(Object.fromEntries(requests[0].searchParams), {
-        lat: '40.5', lon: '-105.5', dataset: 'nsrdb', radius: '0', system_capacity: '3.5', module_type: '1', losses: '10', array_type: '1', tilt: '20', azimuth: '170', dc_ac_ratio: '1.2', gcr: '0.4', inv_eff: '96',
+        lat: '40.5',
+        lon: '-105.5',
+        dataset: 'nsrdb',
+        radius: '0',
+        system_capacity: '3.5',
+        module_type: '1',
+        losses: '10',
+        array_type: '1',
+        tilt: '20',
+        azimuth: '170',
+        dc_ac_ratio: '1.2',
+        gcr: '0.4',
+        inv_eff: '96',
       });
-      assert.deepEqual(shown.bars.map((bar) => bar.label), MONTHS);
-      assert.deepEqual(shown.bars.map((bar) => bar.value), stand.outputs.ac_monthly);
+      assert.deepEqual(
+        shown.bars.map((bar) => bar.label),
+        MONTHS,
+      );
+      assert.deepEqual(
+        shown.bars.map((bar) => bar.value),
+        stand.outputs.ac_monthly,
+      );
       // Bar heights are proportional to the values (the axis starts at 0).
       const scale = shown.bars[0].height / stand.outputs.ac_monthly[0];
-      shown.bars.forEach((bar, i) => assert.ok(Math.abs(bar.height - stand.outputs.ac_monthly[i] * scale) < 1e-6 * bar.height + 1e-9, `bar ${bar.label}`));
+      for (const [i, bar] of shown.bars.entries())
+        assert.ok(Math.abs(bar.height - stand.outputs.ac_monthly[i] * scale) < 1e-6 * bar.height + 1e-9, `bar ${bar.label}`);
       assert.equal(shown.annual, 5801.25);
       assert.equal(shown.annualText, '5,801 kWh');
       assert.equal(shown.capacityFactorText, '16.6 %');
@@ -269,7 +355,9 @@ describe('the page in Chromium', { skip }, () => {
       let fileId = '1-725650';
       if (endpoints.some((endpoint) => endpoint.paths.includes('/api/solar/data_query/v1'))) {
         const { outputs } = await api('/api/solar/data_query/v1.json?lat=40.5&lon=-105.5&radius=0');
-        const expected = Object.values<Json>(outputs).filter((station) => station && !Array.isArray(station)).map((station) => station.id);
+        const expected = Object.values<Json>(outputs)
+          .filter((station) => station && !Array.isArray(station))
+          .map((station) => station.id);
         assert.ok(expected.length > 0, 'the data query finds climate stations');
         await page.$eval('#pv-status', (element) => element.removeAttribute('data-state'));
         await page.click('#find-stations');

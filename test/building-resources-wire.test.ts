@@ -23,13 +23,13 @@ function samples() {
   const resourcesJson = readShared('wire', 'samples', 'cbr_resources_docs.json');
   const resourcesXml = readShared('wire', 'samples', 'cbr_resources_docs.xml');
   const eventsJson = readShared('wire', 'samples', 'cbr_events_docs.json');
-  const resourceText = resourcesJson.slice(0, resourcesJson.indexOf(',\n"1083":{...')) + '}';
-  const eventText = eventsJson.slice(0, eventsJson.indexOf(',\n  ...\n}')) + '\n}';
+  const resourceText = `${resourcesJson.slice(0, resourcesJson.indexOf(',\n"1083":{...'))}}`;
+  const eventText = `${eventsJson.slice(0, eventsJson.indexOf(',\n  ...\n}'))}\n}`;
   return {
     /** `{"718":{…}}` as parsed, key order kept. */
     resources: JSON.parse(resourceText) as Record<string, Record<string, unknown>>,
     /** The XML document with its first item only. */
-    resourcesXml: resourcesXml.slice(0, resourcesXml.indexOf('\n  <item>\n  ...')) + '\n</result>\n',
+    resourcesXml: `${resourcesXml.slice(0, resourcesXml.indexOf('\n  <item>\n  ...'))}\n</result>\n`,
     events: JSON.parse(eventText) as Record<string, Record<string, unknown>>,
   };
 }
@@ -64,7 +64,7 @@ describe('renderers against the documentation examples', { skip: skipWithoutShar
   test('events XML (no example exists): the same dialect; empty strings are <x></x> like false, nulls and [] self-closing', async () => {
     const { events } = samples();
     const xml = await bytes({ view: views.events, data: events }, 'xml');
-    assert.match(xml, /^<\?xml version="1\.0" encoding="utf-8"\?>\n<result is_array="true">\n  <item>\n    <vid>51<\/vid>\n/);
+    assert.match(xml, /^<\?xml version="1\.0" encoding="utf-8"\?>\n<result is_array="true">\n {2}<item>\n {4}<vid>51<\/vid>\n/);
     assert.ok(xml.includes('<field_event_type>\n      <und is_array="true">\n        <item>\n          <tid>1</tid>'));
     assert.ok(packed(xml).includes('<summary></summary><format>filtered_html</format>'));
     assert.ok(packed(xml).includes('<rrule/><timezone_db>UTC</timezone_db>'));
@@ -74,7 +74,10 @@ describe('renderers against the documentation examples', { skip: skipWithoutShar
     const item = parsed.result.item;
     assert.equal(item.title, 'Wireless Metering Challenge Webinar');
     assert.equal(item.field_event_date.und.item.value2, '2013-04-30 20:00:00');
-    assert.deepEqual(item.field_topics.und.item.map((term: { tid: string }) => term.tid), ['29', '32', '33', '48', '45']);
+    assert.deepEqual(
+      item.field_topics.und.item.map((term: { tid: string }) => term.tid),
+      ['29', '32', '33', '48', '45'],
+    );
   });
 
   test('nothing matched: [] and <result/>, as Drupal writes an empty PHP array', async () => {
@@ -87,7 +90,10 @@ describe('renderers against the documentation examples', { skip: skipWithoutShar
   test('errors: {"errors":[…]}, in XML <result><errors is_array="true"><item>…', async () => {
     const errors = { view: views.errors, status: 422, data: { errors: ['a & b', 'c'] } };
     assert.equal(await bytes(errors, 'json'), '{"errors":["a & b","c"]}');
-    assert.equal(await bytes(errors, 'xml'), '<?xml version="1.0" encoding="utf-8"?>\n<result>\n  <errors is_array="true">\n    <item>a &amp; b</item>\n    <item>c</item>\n  </errors>\n</result>\n');
+    assert.equal(
+      await bytes(errors, 'xml'),
+      '<?xml version="1.0" encoding="utf-8"?>\n<result>\n  <errors is_array="true">\n    <item>a &amp; b</item>\n    <item>c</item>\n  </errors>\n</result>\n',
+    );
   });
 });
 

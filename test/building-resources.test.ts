@@ -62,7 +62,8 @@ class Expected {
     readonly events: Record<string, Item>,
     terms: Term[],
   ) {
-    for (const term of terms) this.termsByVocabulary.set(term.vocabulary_machine_name, [...(this.termsByVocabulary.get(term.vocabulary_machine_name) ?? []), term]);
+    for (const term of terms)
+      this.termsByVocabulary.set(term.vocabulary_machine_name, [...(this.termsByVocabulary.get(term.vocabulary_machine_name) ?? []), term]);
   }
 
   /** The tids a filter value means: a term id of the vocabulary, else its names in any case. */
@@ -140,7 +141,9 @@ describe('commercial building resources over HTTP', () => {
     const read = (name: string) => JSON.parse(readFileSync(join(folder, name), 'utf8'));
     const terms = [...vocabularies].filter((v) => v !== 'keywords').flatMap((v) => read(`${v}.json`).result as Term[]);
     expected = new Expected(read('resources.json'), read('events.json'), [...terms, ...sample.terms.filter((t) => t.vocabulary_machine_name === 'keywords')]);
-    const starts = Object.values(expected.events).map(startOf).sort((a, b) => a - b);
+    const starts = Object.values(expected.events)
+      .map(startOf)
+      .sort((a, b) => a - b);
     clock = starts[Math.floor(starts.length / 2)];
     const dataDir = temporaryDir('cbr-data');
     const { manifest } = await buildQuietly({ outDir: dataDir, sourceDir: source });
@@ -150,9 +153,10 @@ describe('commercial building resources over HTTP', () => {
   after(() => server?.dispose());
 
   test('every resource, in ascending nid order, each exactly as in resources.json', async () => {
-    const body = await okJson(RESOURCES + '.json', 'resources');
+    const body = await okJson(`${RESOURCES}.json`, 'resources');
     assert.deepEqual(nidsOf(body), expected.select(expected.resources, {}));
-    for (const nid of nidsOf(body)) assert.equal(JSON.stringify((body as Record<string, Item>)[nid]), JSON.stringify(expected.resources[nid]), `resource ${nid}`);
+    for (const nid of nidsOf(body))
+      assert.equal(JSON.stringify((body as Record<string, Item>)[nid]), JSON.stringify(expected.resources[nid]), `resource ${nid}`);
   });
 
   const fixed: Array<Record<string, string>> = [
@@ -208,7 +212,15 @@ describe('commercial building resources over HTTP', () => {
         });
         params[filter] = values.join(',');
       }
-      if (random.chance(0.5)) params.s = random.pick(random.pick(titles).split(' ').filter((word) => word.length > 3)).replace(/[":]/g, '');
+      if (random.chance(0.5))
+        params.s = random
+          .pick(
+            random
+              .pick(titles)
+              .split(' ')
+              .filter((word) => word.length > 3),
+          )
+          .replace(/[":]/g, '');
       const want = expected.select(expected.resources, params);
       if (want.length > 0) selective++;
       assert.deepEqual(nidsOf(await okJson(`${RESOURCES}.json?${query(params)}`, 'resources')), want, JSON.stringify(params));
@@ -231,12 +243,19 @@ describe('commercial building resources over HTTP', () => {
       }
       assert.equal(parsed.result['@is_array'], 'true');
       const items = ([] as any[]).concat(parsed.result.item);
-      assert.deepEqual(items.map((item) => item.nid), want, JSON.stringify(params));
+      assert.deepEqual(
+        items.map((item) => item.nid),
+        want,
+        JSON.stringify(params),
+      );
       const first = expected.resources[want[0]];
       assert.equal(items[0].title, first.title);
       assert.equal(items[0].is_current, '1');
       assert.equal(items[0].body.und['@is_array'], 'true');
-      assert.deepEqual(([] as any[]).concat(items[0].field_topics.und.item).map((term) => term.tid), und(first.field_topics).map((term) => term.tid));
+      assert.deepEqual(
+        ([] as any[]).concat(items[0].field_topics.und.item).map((term) => term.tid),
+        und(first.field_topics).map((term) => term.tid),
+      );
     }
     const byFormat = await get(`/api/commercial-building-resources/resources?format=xml&${query({ s: 'lighting' })}`);
     assert.equal(byFormat.headers.get('content-type'), 'application/xml; charset=utf-8');
@@ -269,7 +288,11 @@ describe('commercial building resources over HTTP', () => {
 
   test('JSONP: .jsonp with callback, .json with callback, format=jsonp; without a callback plain JSON; XML ignores it', async () => {
     const plain = await (await get(`${EVENTS}.json?scope=past`)).text();
-    for (const path of [`${EVENTS}.jsonp?scope=past&callback=cb`, `${EVENTS}.json?scope=past&callback=cb`, `/api/commercial-building-resources/events?format=jsonp&scope=past&callback=cb`]) {
+    for (const path of [
+      `${EVENTS}.jsonp?scope=past&callback=cb`,
+      `${EVENTS}.json?scope=past&callback=cb`,
+      `/api/commercial-building-resources/events?format=jsonp&scope=past&callback=cb`,
+    ]) {
       const response = await get(path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers.get('content-type'), 'application/javascript; charset=utf-8', path);
@@ -290,24 +313,43 @@ describe('commercial building resources over HTTP', () => {
   test('422: unknown terms for every filter, bad list items, repeated parameters; in JSON and XML', async () => {
     for (const [filter, { vocabulary }] of Object.entries(FILTERS)) {
       const errors = await unprocessable(`${RESOURCES}.json?${query({ s: 'energy', [filter]: 'No Such Term' })}`);
-      assert.deepEqual(errors, [`The '${filter}' parameter names no term of the ${vocabulary.replace(/_/g, ' ')} vocabulary: 'No Such Term'. Give a term id or a term name.`]);
+      assert.deepEqual(errors, [
+        `The '${filter}' parameter names no term of the ${vocabulary.replace(/_/g, ' ')} vocabulary: 'No Such Term'. Give a term id or a term name.`,
+      ]);
     }
-    assert.deepEqual(await unprocessable(`${RESOURCES}.json?topic=999999`), ["The 'topic' parameter names no term of the topics vocabulary: '999999'. Give a term id or a term name."]);
-    assert.deepEqual(await unprocessable(`${RESOURCES}.json?topic=${expected.termsByVocabulary.get('states')![0].tid}`), [`The 'topic' parameter names no term of the topics vocabulary: '${expected.termsByVocabulary.get('states')![0].tid}'. Give a term id or a term name.`], 'a term of another vocabulary');
-    assert.deepEqual(await unprocessable(`${RESOURCES}.json?topic=HVAC,,Lighting`), ["The 'topic' parameter has an invalid value '': give term ids or term names, separated by commas."]);
-    assert.deepEqual(await unprocessable(`${RESOURCES}.json?building-type=Office,0`), ["The 'building-type' parameter has an invalid value '0': give term ids or term names, separated by commas."]);
+    assert.deepEqual(await unprocessable(`${RESOURCES}.json?topic=999999`), [
+      "The 'topic' parameter names no term of the topics vocabulary: '999999'. Give a term id or a term name.",
+    ]);
+    assert.deepEqual(
+      await unprocessable(`${RESOURCES}.json?topic=${expected.termsByVocabulary.get('states')![0].tid}`),
+      [`The 'topic' parameter names no term of the topics vocabulary: '${expected.termsByVocabulary.get('states')![0].tid}'. Give a term id or a term name.`],
+      'a term of another vocabulary',
+    );
+    assert.deepEqual(await unprocessable(`${RESOURCES}.json?topic=HVAC,,Lighting`), [
+      "The 'topic' parameter has an invalid value '': give term ids or term names, separated by commas.",
+    ]);
+    assert.deepEqual(await unprocessable(`${RESOURCES}.json?building-type=Office,0`), [
+      "The 'building-type' parameter has an invalid value '0': give term ids or term names, separated by commas.",
+    ]);
     assert.deepEqual(await unprocessable(`${RESOURCES}.json?s=a&s=b`), ["The 's' parameter was given more than once."]);
     const xml = await get(`${RESOURCES}.xml?state=Atlantis`);
     assert.equal(xml.status, 422);
     assert.equal(xml.headers.get('content-type'), 'application/xml; charset=utf-8');
-    assert.equal(await xml.text(), "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<result>\n  <errors is_array=\"true\">\n    <item>The 'state' parameter names no term of the states vocabulary: 'Atlantis'. Give a term id or a term name.</item>\n  </errors>\n</result>\n");
+    assert.equal(
+      await xml.text(),
+      '<?xml version="1.0" encoding="utf-8"?>\n<result>\n  <errors is_array="true">\n    <item>The \'state\' parameter names no term of the states vocabulary: \'Atlantis\'. Give a term id or a term name.</item>\n  </errors>\n</result>\n',
+    );
     const empty = await okJson(`${RESOURCES}.json?s=&topic=`, 'resources');
     assert.equal(nidsOf(empty).length, Object.keys(expected.resources).length, 'empty parameters are ignored');
   });
 
   test('422: a bad scope, a bad callback (never used to wrap), an unknown portal; a good callback wraps the errors', async () => {
     assert.deepEqual(await unprocessable(`${EVENTS}.json?scope=soon`), ["The 'scope' parameter has an invalid value 'soon'. Allowed values: upcoming, past."]);
-    assert.deepEqual(await okJson(`${EVENTS}.json?scope=UPCOMING`, 'events'), await okJson(`${EVENTS}.json?scope=upcoming`, 'events'), 'codes in any case, as every endpoint reads them');
+    assert.deepEqual(
+      await okJson(`${EVENTS}.json?scope=UPCOMING`, 'events'),
+      await okJson(`${EVENTS}.json?scope=upcoming`, 'events'),
+      'codes in any case, as every endpoint reads them',
+    );
     for (const callback of ['1cb', 'alert(1)', 'a-b', '<script>', `a${'b'.repeat(64)}`]) {
       const response = await get(`${EVENTS}.jsonp?${query({ callback })}`);
       assert.equal(response.status, 422, callback);
@@ -316,7 +358,9 @@ describe('commercial building resources over HTTP', () => {
       assert.ok(body.startsWith('{"errors":["The \'callback\' parameter must be a JavaScript function name'), body);
     }
     assert.equal((await get(`${EVENTS}.jsonp?${query({ callback: `a${'b'.repeat(63)}` })}`)).status, 200, '64 characters are allowed');
-    assert.deepEqual(await unprocessable(`${EVENTS}.json?portal=Nowhere`), ["The 'portal' parameter names no term of the portals vocabulary: 'Nowhere'. Give a term id or a term name."]);
+    assert.deepEqual(await unprocessable(`${EVENTS}.json?portal=Nowhere`), [
+      "The 'portal' parameter names no term of the portals vocabulary: 'Nowhere'. Give a term id or a term name.",
+    ]);
     const wrapped = await get(`${EVENTS}.jsonp?scope=later&callback=cb`);
     assert.equal(wrapped.status, 422);
     assert.equal(wrapped.headers.get('content-type'), 'application/javascript; charset=utf-8');
@@ -324,8 +368,13 @@ describe('commercial building resources over HTTP', () => {
   });
 
   test('formats an endpoint does not offer are 404; both paths answer; JSON is the default', async () => {
-    for (const path of [`${RESOURCES}.csv`, `${RESOURCES}.jsonp`, `${EVENTS}.csv`, '/api/commercial-building-resources/resources.html']) assert.equal((await get(path)).status, 404, path);
-    for (const path of ['/api/commercial-building-resources/resources?s=lighting', '/api/commercial-building-resources/events?scope=past', `${EVENTS}?scope=past`]) {
+    for (const path of [`${RESOURCES}.csv`, `${RESOURCES}.jsonp`, `${EVENTS}.csv`, '/api/commercial-building-resources/resources.html'])
+      assert.equal((await get(path)).status, 404, path);
+    for (const path of [
+      '/api/commercial-building-resources/resources?s=lighting',
+      '/api/commercial-building-resources/events?scope=past',
+      `${EVENTS}?scope=past`,
+    ]) {
       const response = await get(path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8', path);

@@ -22,12 +22,19 @@ type Dataset = 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';
 function realFiles(): Record<Dataset, string[]> {
   const climate = (...parts: string[]) => shared('data', 'climate', 'weather', ...parts);
   const pvwatts = (name: string) => shared('pvwatts', 'weather', name);
-  const list = (dir: string) => readdirSync(dir).sort().map((name) => join(dir, name));
+  const list = (dir: string) =>
+    readdirSync(dir)
+      .sort()
+      .map((name) => join(dir, name));
   return {
     tmy2: [...list(climate('tmy2')), pvwatts('12839.tm2'), pvwatts('daggett_23161.tm2')],
     tmy3: [...list(climate('tmy3')), pvwatts('703165TY.csv'), pvwatts('723170TYA.CSV')],
     intl: [...list(climate('intl')), pvwatts('NLD_Amsterdam062400_IWEC.epw'), pvwatts('tmy_45.000_8.000_2005_2023.epw'), pvwatts('USA_AZ_Phoenix_TMY2.csv')],
-    nsrdb: [pvwatts('phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv'), pvwatts('des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv'), pvwatts('fargo_nd_46.9_-96.8_mts1_60_tmy.csv')],
+    nsrdb: [
+      pvwatts('phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv'),
+      pvwatts('des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv'),
+      pvwatts('fargo_nd_46.9_-96.8_mts1_60_tmy.csv'),
+    ],
   };
 }
 
@@ -60,7 +67,9 @@ interface Expected {
  * manual's fixed columns, TMY3 and EPW by field position, SAM CSV by column name.
  */
 function expectedRecord(path: string, index: number): Expected {
-  const lines = fileText(path).split('\n').map((line) => line.replace(/\r$/, ''));
+  const lines = fileText(path)
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''));
   const name = basename(path).replace(/\.gz$/, '').toLowerCase();
   const f = Math.fround;
   if (name.endsWith('.tm2') || name.endsWith('.tmy2')) {
@@ -70,18 +79,42 @@ function expectedRecord(path: string, index: number): Expected {
   }
   if (name.endsWith('.epw')) {
     const fields = lines[8 + index]!.split(',');
-    return { month: Number(fields[1]), day: Number(fields[2]), ghi: f(Number(fields[13])), dni: f(Math.abs(Number(fields[14]))), dhi: f(Number(fields[15])), tdry: f(Number(fields[6])), wspd: f(Number(fields[21])) };
+    return {
+      month: Number(fields[1]),
+      day: Number(fields[2]),
+      ghi: f(Number(fields[13])),
+      dni: f(Math.abs(Number(fields[14]))),
+      dhi: f(Number(fields[15])),
+      tdry: f(Number(fields[6])),
+      wspd: f(Number(fields[21])),
+    };
   }
   const first = lines[0]!.split(',');
   if (first.length === 7) {
     const fields = lines[2 + index]!.split(',');
     const [month, day] = fields[0]!.split('/').map(Number);
-    return { month: month!, day: day!, ghi: f(Number(fields[4])), dni: f(Number(fields[7])), dhi: f(Number(fields[10])), tdry: f(Number(fields[31])), wspd: f(Number(fields[46])) };
+    return {
+      month: month!,
+      day: day!,
+      ghi: f(Number(fields[4])),
+      dni: f(Number(fields[7])),
+      dhi: f(Number(fields[10])),
+      tdry: f(Number(fields[31])),
+      wspd: f(Number(fields[46])),
+    };
   }
   const columns = lines[2]!.split(',').map((column) => column.trim().toLowerCase());
   const fields = lines[3 + index]!.split(',');
   const value = (...names: string[]) => f(Number(fields[columns.findIndex((column) => names.includes(column))]));
-  return { month: value('month'), day: value('day'), ghi: value('ghi'), dni: value('dni'), dhi: value('dhi'), tdry: value('temperature', 'tdry'), wspd: value('wind speed', 'wspd') };
+  return {
+    month: value('month'),
+    day: value('day'),
+    ghi: value('ghi'),
+    dni: value('dni'),
+    dhi: value('dhi'),
+    tdry: value('temperature', 'tdry'),
+    wspd: value('wind speed', 'wspd'),
+  };
 }
 
 async function openStore(dir: string): Promise<{ store: ClimateStore; db: Database }> {
@@ -123,7 +156,15 @@ test('every real weather file builds, and each station holds the file’s own nu
       // And a few records against the text itself.
       for (const index of [0, 13, 500, 1000]) {
         const expected = expectedRecord(path, index);
-        const actual = { month: weather.month[index], day: weather.day[index], ghi: weather.ghi[index], dni: Math.abs(weather.dni[index]!), dhi: weather.dhi[index], tdry: weather.tdry[index], wspd: weather.wspd[index] };
+        const actual = {
+          month: weather.month[index],
+          day: weather.day[index],
+          ghi: weather.ghi[index],
+          dni: Math.abs(weather.dni[index]!),
+          dhi: weather.dhi[index],
+          tdry: weather.tdry[index],
+          wspd: weather.wspd[index],
+        };
         assert.deepEqual(actual, expected, `${sourceFile} record ${index}`);
       }
     }
@@ -153,7 +194,16 @@ test('the catalog’s header fields match the TMY3 and TMY2 station lists', { sk
   await buildQuietly({ outDir: out, sourceDir: sourceDir({ tmy2: files.tmy2, tmy3: files.tmy3 }) });
   const { store, db } = await openStore(out);
   t.after(() => db.close());
-  const stateNames: Record<string, string> = { AK: 'ALASKA', CO: 'COLORADO', HI: 'HAWAII', NC: 'NORTH CAROLINA', WA: 'WASHINGTON', CA: 'CALIFORNIA', FL: 'FLORIDA', NY: 'NEW YORK' };
+  const stateNames: Record<string, string> = {
+    AK: 'ALASKA',
+    CO: 'COLORADO',
+    HI: 'HAWAII',
+    NC: 'NORTH CAROLINA',
+    WA: 'WASHINGTON',
+    CA: 'CALIFORNIA',
+    FL: 'FLORIDA',
+    NY: 'NEW YORK',
+  };
   const tmy3 = parse(readFileSync(shared('data', 'climate', 'tmy3_stations.csv')), { columns: true }) as Record<string, string>[];
   let compared = 0;
   for (const row of tmy3) {
@@ -200,8 +250,10 @@ test('the store’s hourly reads give exactly what DuckDB reads from the hourly 
     const reader = await duck.runAndReadAll(`SELECT ${columns.join(', ')} FROM read_parquet('${path}') WHERE station = ${station.station_index}`);
     const expected = reader.getColumnsJS() as number[][];
     const weather = await store.weather(station);
-    columns.forEach((column, i) => assert.deepEqual(Array.from(weather[column]), expected[i], `${station.id} ${column}`));
-    const groups = await duck.runAndReadAll(`SELECT count(*)::INTEGER AS n, min(row_group_num_rows)::INTEGER AS rows FROM parquet_metadata('${path}') WHERE path_in_schema = 'station' AND stats_min = '${station.station_index}' AND stats_max = '${station.station_index}'`);
+    for (const [i, column] of columns.entries()) assert.deepEqual(Array.from(weather[column]), expected[i], `${station.id} ${column}`);
+    const groups = await duck.runAndReadAll(
+      `SELECT count(*)::INTEGER AS n, min(row_group_num_rows)::INTEGER AS rows FROM parquet_metadata('${path}') WHERE path_in_schema = 'station' AND stats_min = '${station.station_index}' AND stats_max = '${station.station_index}'`,
+    );
     const [row] = groups.getRowObjectsJS();
     assert.deepEqual(row, { n: station.records / 8760, rows: 8760 }, `${station.id}: one 8760-row row group per station-year`);
     rowGroups.set(station.id, station.hourly_row_group);
@@ -222,7 +274,7 @@ test('a malformed file is reported with its file and line, and nothing of it is 
   writeFileSync(join(source, 'climate', 'tmy3', '999999TYA.CSV.gz'), gzipSync(lines.join('\n')));
   // A TMY2 file cut short.
   const tmy2 = fileText(files.tmy2[0]!).split('\n');
-  writeFileSync(join(source, 'climate', 'tmy2', '00001.tm2'), tmy2.slice(0, 5000).join('\n') + '\n');
+  writeFileSync(join(source, 'climate', 'tmy2', '00001.tm2'), `${tmy2.slice(0, 5000).join('\n')}\n`);
   // A TMY3 file with an impossible month on line 40.
   const monthLines = fileText(files.tmy3[2]!).split('\n');
   monthLines[39] = monthLines[39]!.replace(/^\d\d\//, '13/');
@@ -238,19 +290,33 @@ test('a malformed file is reported with its file and line, and nothing of it is 
   assert.ok(failure, 'the build should fail');
   const messages = failure.issues.map(describeIssue);
   assert.equal(messages.length, 3, messages.join('\n'));
-  assert.ok(messages.some((m) => m.startsWith('climate/tmy3/999999TYA.CSV.gz:1203: ') && /date/.test(m)), messages.join('\n'));
-  assert.ok(messages.some((m) => m.startsWith('climate/tmy2/00001.tm2:') && /end of file/.test(m)), messages.join('\n'));
-  assert.ok(messages.some((m) => m.startsWith('climate/tmy3/888888TYA.CSV:40: month = 13:')), messages.join('\n'));
+  assert.ok(
+    messages.some((m) => m.startsWith('climate/tmy3/999999TYA.CSV.gz:1203: ') && /date/.test(m)),
+    messages.join('\n'),
+  );
+  assert.ok(
+    messages.some((m) => m.startsWith('climate/tmy2/00001.tm2:') && /end of file/.test(m)),
+    messages.join('\n'),
+  );
+  assert.ok(
+    messages.some((m) => m.startsWith('climate/tmy3/888888TYA.CSV:40: month = 13:')),
+    messages.join('\n'),
+  );
 
   // With --allow-invalid the good file builds alone, and the rejects file names the others.
   const out = temporaryDir('climate-bad-allowed');
   const { manifest } = await buildQuietly({ outDir: out, sourceDir: source, allowInvalid: true });
   const { store, db } = await openStore(out);
   t.after(() => db.close());
-  assert.deepEqual(store.stations.map((station) => station.source_file), [`climate/tmy3/${basename(good)}`]);
+  assert.deepEqual(
+    store.stations.map((station) => station.source_file),
+    [`climate/tmy3/${basename(good)}`],
+  );
   const rejects = readFileSync(join(out, manifest.datasets.climate!.rejects_file!), 'utf8').trim().split('\n');
   assert.equal(rejects.length, 3);
-  const hourlyRows = Object.entries(manifest.datasets.climate!.files).filter(([key]) => key.startsWith('hourly-')).reduce((sum, [, file]) => sum + file.rows, 0);
+  const hourlyRows = Object.entries(manifest.datasets.climate!.files)
+    .filter(([key]) => key.startsWith('hourly-'))
+    .reduce((sum, [, file]) => sum + file.rows, 0);
   assert.equal(hourlyRows, 8760, 'no row of a rejected file is written');
 });
 

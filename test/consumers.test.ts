@@ -70,7 +70,10 @@ describe('a consumer of the served schemas and OpenAPI document', () => {
       }
     });
     assert.deepEqual(failures, []);
-    assert.deepEqual(warn.mock.calls.map((call) => String(call.arguments[0])), []);
+    assert.deepEqual(
+      warn.mock.calls.map((call) => String(call.arguments[0])),
+      [],
+    );
     assert.ok(served.length >= 20, `${served.length} schemas served`);
   });
 
@@ -81,8 +84,13 @@ describe('a consumer of the served schemas and OpenAPI document', () => {
       writeFileSync(join(dir, `${title}.ts`), await compile(schema, title, { cwd: new URL('.', url).href }));
     }
     writeFileSync(join(dir, 'openapi.ts'), await openApiTypes(document));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', types: [] }, include: ['*.ts'] }));
-    const tsc = await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', dir]).catch((failure: { stdout: string }) => failure);
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', types: [] }, include: ['*.ts'] }),
+    );
+    const tsc = await promisify(execFile)(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', dir]).catch(
+      (failure: { stdout: string }) => failure,
+    );
     assert.equal(tsc.stdout, '', 'tsc reports no error');
   });
 

@@ -62,7 +62,9 @@ describe('the OpenAPI document', () => {
   });
 
   test('documents every path and alias of every endpoint, without and with each format extension', () => {
-    const expected = endpoints.flatMap((endpoint) => endpoint.paths.flatMap((path) => [openApiPath(path), ...endpoint.formats.map((format) => `${openApiPath(path)}.${format}`)]));
+    const expected = endpoints.flatMap((endpoint) =>
+      endpoint.paths.flatMap((path) => [openApiPath(path), ...endpoint.formats.map((format) => `${openApiPath(path)}.${format}`)]),
+    );
     const documented = Object.keys(document.paths).filter((path) => document.paths[path].get['x-canonical-path'] !== undefined);
     assert.deepEqual(documented.sort(), expected.sort());
     for (const endpoint of endpoints) {
@@ -89,7 +91,11 @@ describe('the OpenAPI document', () => {
           const operation = document.paths[`${openApiPath(path)}${suffix}`].get;
           const query = (operation.parameters as Json[]).map(deref).filter((parameter) => parameter.in === 'query' && parameter.name !== 'format');
           const names = id ? Object.keys(schemaById(id).properties as object).filter((name) => name !== 'api_key' && name !== 'format') : [];
-          assert.deepEqual(query.map((parameter) => parameter.name), names, `${path}${suffix}`);
+          assert.deepEqual(
+            query.map((parameter) => parameter.name),
+            names,
+            `${path}${suffix}`,
+          );
           for (const parameter of query) {
             const property = followProperty(id!, parameter.name);
             const required = ((schemaById(id!).required ?? []) as string[]).includes(parameter.name);
@@ -102,14 +108,24 @@ describe('the OpenAPI document', () => {
             if (property['x-comma-list']) assert.deepEqual([parameter.style, parameter.explode], ['form', false], parameter.name);
           }
           const pathParameters = (operation.parameters as Json[]).filter((parameter) => parameter.in === 'path');
-          assert.deepEqual(pathParameters.map((parameter) => parameter.name), Object.keys(endpoint.pathParameters ?? {}));
+          assert.deepEqual(
+            pathParameters.map((parameter) => parameter.name),
+            Object.keys(endpoint.pathParameters ?? {}),
+          );
         }
       }
     }
   });
 
   test('responses: 200 per format with its schema, 304, the endpoint’s errors, the gateway’s 403/404/429/500, and the headers', () => {
-    const media = { json: 'application/json', xml: 'application/xml', csv: 'text/csv', jsonp: 'application/javascript', geojson: 'application/geo+json', html: 'text/html' };
+    const media = {
+      json: 'application/json',
+      xml: 'application/xml',
+      csv: 'text/csv',
+      jsonp: 'application/javascript',
+      geojson: 'application/geo+json',
+      html: 'text/html',
+    };
     for (const endpoint of endpoints) {
       for (const format of endpoint.formats) {
         const operation = document.paths[`${openApiPath(endpoint.paths[0])}.${format}`].get;
@@ -137,7 +153,12 @@ describe('the OpenAPI document', () => {
 
   test('every schema of schemas/ is a component, named by its title, its references rewritten into the document', () => {
     const components = document.components.schemas as Record<string, Json>;
-    assert.deepEqual(Object.values(components).map((schema) => schema['x-schema-url']).sort(), schemaFiles.map((entry) => entry.id).sort());
+    assert.deepEqual(
+      Object.values(components)
+        .map((schema) => schema['x-schema-url'])
+        .sort(),
+      schemaFiles.map((entry) => entry.id).sort(),
+    );
     for (const keyword of annotationKeywords) assert.ok(!JSON.stringify(components).includes(`"${keyword}":`), `no ${keyword} in components/schemas`);
     const refs = JSON.stringify(components).match(/"\$ref":"[^"]*"/g) ?? [];
     assert.ok(refs.length > 20);
@@ -236,14 +257,18 @@ describe('the contract over HTTP', () => {
       if (operation['x-canonical-path'] === undefined) continue;
       const example: string = operation['x-example-query'] ?? '';
       const hasPathParameters = (operation.parameters as Json[]).some((parameter) => parameter.in === 'path');
-      const queries = operation['x-format'] === null ? [example, ...operation['x-formats'].map((format: string) => [example, `format=${format}`].filter(Boolean).join('&'))] : [example];
+      const queries =
+        operation['x-format'] === null
+          ? [example, ...operation['x-formats'].map((format: string) => [example, `format=${format}`].filter(Boolean).join('&'))]
+          : [example];
       for (const query of queries) {
         const answer = await fetchAnswer(urlFor(path, query));
         if (example || hasPathParameters) assert.equal(answer.status, 200, `${path}?${query}: ${answer.body.slice(0, 300)}`);
         conforms(path, answer, `${path}?${query}`);
         const endpoint = endpoints.find((candidate) => openApiPath(candidate.paths[0]) === operation['x-canonical-path'])!;
         const timeDependent = endpoint.cache?.dependsOnClock?.(Object.fromEntries(new URLSearchParams(query))) ?? false;
-        if (answer.status === 200) assert.equal(/^W\/"/.test(answer.headers.get('etag') ?? ''), !timeDependent, `${path}?${query}: an ETag unless the answer depends on the time`);
+        if (answer.status === 200)
+          assert.equal(/^W\/"/.test(answer.headers.get('etag') ?? ''), !timeDependent, `${path}?${query}: an ETag unless the answer depends on the time`);
         checked++;
       }
     }
@@ -251,7 +276,11 @@ describe('the contract over HTTP', () => {
   });
 
   test('JSONP (a callback on .jsonp and .json of events) conforms', async () => {
-    for (const path of ['/api/commercial-building-resources/v1/events.jsonp', '/api/commercial-building-resources/v1/events.json', '/api/commercial-building-resources/events.jsonp']) {
+    for (const path of [
+      '/api/commercial-building-resources/v1/events.jsonp',
+      '/api/commercial-building-resources/v1/events.json',
+      '/api/commercial-building-resources/events.jsonp',
+    ]) {
       const answer = await fetchAnswer(urlFor(path, 'callback=show.events'));
       assert.equal(answer.status, 200);
       assert.match(answer.body, /^show\.events\(/);
@@ -262,7 +291,8 @@ describe('the contract over HTTP', () => {
   /** A query that fails the endpoint's parameter checks: a number that is not one, else a value outside an enum, else an unknown term. */
   function invalidQuery(operation: Json): string {
     const parameters = (operation.parameters as Json[]).map(deref).filter((parameter) => parameter.in === 'query' && parameter.name !== 'format');
-    const numeric = (schema: Json): boolean => ['number', 'integer'].some((type) => [].concat(schema.type ?? []).includes(type as never)) || (schema.anyOf ?? []).some(numeric);
+    const numeric = (schema: Json): boolean =>
+      ['number', 'integer'].some((type) => [].concat(schema.type ?? []).includes(type as never)) || (schema.anyOf ?? []).some(numeric);
     const chosen =
       parameters.find((parameter) => numeric(parameter.schema)) ??
       parameters.find((parameter) => Array.isArray(parameter.schema.enum)) ??
@@ -321,7 +351,11 @@ describe('the contract over HTTP', () => {
   test('GeoJSON: the same stations as JSON, as Point features at [longitude, latitude], with total_results (and nearest’s envelope) beside them', async () => {
     for (const [path, query, members] of [
       ['/api/alt-fuel-stations/v1', 'fuel_type=ELEC,E85&limit=40', ['station_locator_url', 'total_results']],
-      ['/api/alt-fuel-stations/v1/nearest', 'location=Denver, CO&radius=50&limit=25', ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset']],
+      [
+        '/api/alt-fuel-stations/v1/nearest',
+        'location=Denver, CO&radius=50&limit=25',
+        ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset'],
+      ],
     ] as const) {
       const json = (await (await server.get(urlFor(`${path}.json`, query))).json()) as Json;
       const response = await server.get(urlFor(`${path}.geojson`, query));
@@ -334,7 +368,12 @@ describe('the contract over HTTP', () => {
       assert.equal(geojson.features.length, json.fuel_stations.length);
       json.fuel_stations.forEach((station: Json, i: number) => {
         const feature = geojson.features[i];
-        assert.deepEqual(feature, { type: 'Feature', id: station.id, geometry: { type: 'Point', coordinates: [station.longitude, station.latitude] }, properties: station });
+        assert.deepEqual(feature, {
+          type: 'Feature',
+          id: station.id,
+          geometry: { type: 'Point', coordinates: [station.longitude, station.latitude] },
+          properties: station,
+        });
       });
     }
     // A bare path with format=geojson, and an error asked for as GeoJSON (JSON: errors have no GeoJSON form).

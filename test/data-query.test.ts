@@ -36,7 +36,12 @@ function listPoints(): Point[] {
   return [
     ...rows('tmy2_stations.csv').map((row) => ({ id: `0-${row.wban}`, dataset: 'tmy2' as const, lat: Number(row.latitude), lon: Number(row.longitude) })),
     ...rows('tmy3_stations.csv').map((row) => ({ id: `1-${row.usaf}`, dataset: 'tmy3' as const, lat: Number(row.latitude), lon: Number(row.longitude) })),
-    ...rows('intl_candidates_iwec_swera_cwec_dedup.csv').map((row) => ({ id: `2-${row.wmo}-${row.source!.toLowerCase()}`, dataset: 'intl' as const, lat: Number(row.latitude), lon: Number(row.longitude) })),
+    ...rows('intl_candidates_iwec_swera_cwec_dedup.csv').map((row) => ({
+      id: `2-${row.wmo}-${row.source!.toLowerCase()}`,
+      dataset: 'intl' as const,
+      lat: Number(row.latitude),
+      lon: Number(row.longitude),
+    })),
   ];
 }
 
@@ -44,7 +49,9 @@ function listPoints(): Point[] {
 async function nsrdbPoints(dir: string): Promise<Point[]> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const db = await (await DuckDBInstance.create(':memory:')).connect();
-  const reader = await db.runAndReadAll(`SELECT id, lat, lon FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') WHERE dataset = 'nsrdb'`);
+  const reader = await db.runAndReadAll(
+    `SELECT id, lat, lon FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') WHERE dataset = 'nsrdb'`,
+  );
   return (reader.getRowObjectsJS() as Array<{ id: string; lat: number; lon: number }>).map((row) => ({ ...row, dataset: 'nsrdb' as const }));
 }
 
@@ -108,13 +115,19 @@ test('v1: the documentation example’s shape, key for key, and its stations', {
   assert.ok(json.warnings.includes('No intl data found for lat=40.0 lon=-105.0'));
   // all_stations: every tmy3 station of the documented list, nearest first; items end with dataset.
   const tmy3Ids = json.outputs.all_stations.filter((item: any) => item.dataset === 'tmy3').map((item: any) => item.id);
-  assert.deepEqual(tmy3Ids, doc.outputs.all_stations.filter((item: any) => item.dataset === 'tmy3').map((item: any) => item.id));
+  assert.deepEqual(
+    tmy3Ids,
+    doc.outputs.all_stations.filter((item: any) => item.dataset === 'tmy3').map((item: any) => item.id),
+  );
   for (const item of json.outputs.all_stations) {
     const documented = doc.outputs.all_stations.find((candidate: any) => candidate.dataset === item.dataset);
     if (documented) assert.deepEqual(keysOf(item), keysOf(documented), `all_stations ${item.dataset} key order`);
   }
   const distances = json.outputs.all_stations.map((item: any) => item.distance);
-  assert.deepEqual(distances, [...distances].sort((a, b) => a - b));
+  assert.deepEqual(
+    distances,
+    [...distances].sort((a, b) => a - b),
+  );
 });
 
 test('v1: an nsrdb entry and an nsrdb all_stations item have the nsrdb key order; floats print as floats', { skip: skipWithoutShared }, async () => {
@@ -125,7 +138,10 @@ test('v1: an nsrdb entry and an nsrdb all_stations item have the nsrdb key order
   const item = json.outputs.all_stations.find((candidate: any) => candidate.dataset === 'nsrdb');
   assert.deepEqual(keysOf(item), keysOf(doc.outputs.all_stations[0]));
   // The 4° sample grid has a cell at exactly 38.5, -103.0: floats keep their ".0", integers do not.
-  assert.match(body, /"nsrdb":\{"id":"3-W103N038-W10300N3850","city":"","state":"Colorado","lat":38\.5,"lon":-103\.0,"distance":0,"timezone":-7,"elevation":\d+,"resolution":445\}/);
+  assert.match(
+    body,
+    /"nsrdb":\{"id":"3-W103N038-W10300N3850","city":"","state":"Colorado","lat":38\.5,"lon":-103\.0,"distance":0,"timezone":-7,"elevation":\d+,"resolution":445\}/,
+  );
 });
 
 test('v2: the documentation example’s shape, inputs with api_key, weather_data_source and country', { skip: skipWithoutShared }, async () => {
@@ -162,8 +178,15 @@ test('XML: Rails to_xml as the documentation shows (types, nil, empty hash, 2-sp
   assert.equal(type, 'application/xml; charset=utf-8');
   const doc = readShared('wire', 'samples', 'solar_dq_v2_docs.xml');
   const ours = skeleton(body).filter((line) => !/^<\/?api-key/.test(line));
-  assert.deepEqual(ours, skeleton(doc).filter((line) => !/^<\/?api-key/.test(line)));
-  assert.ok(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response>\n  <version>1.4.0</version>\n  <warnings type="array"/>\n  <errors type="array"/>\n  <metadata>\n  </metadata>\n'));
+  assert.deepEqual(
+    ours,
+    skeleton(doc).filter((line) => !/^<\/?api-key/.test(line)),
+  );
+  assert.ok(
+    body.startsWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<response>\n  <version>1.4.0</version>\n  <warnings type="array"/>\n  <errors type="array"/>\n  <metadata>\n  </metadata>\n',
+    ),
+  );
 
   const v1 = (await get('/api/solar/data_query/v1.xml?lat=40&lon=-105&radius=50&all=1')).body;
   const v1Doc = readShared('wire', 'samples', 'solar_dq_v1_docs.xml');
@@ -172,7 +195,7 @@ test('XML: Rails to_xml as the documentation shows (types, nil, empty hash, 2-sp
   // Every element line of ours (without text) appears in the documented v1 XML.
   const known = new Set(skeleton(v1Doc));
   for (const line of skeleton(v1)) if (!/^<\/?(nsrdb|resolution)/.test(line)) assert.ok(known.has(line), line);
-  assert.match(v1, /\n    <all-stations type="array">\n      <all-station>\n        <id>0-94018<\/id>/);
+  assert.match(v1, /\n {4}<all-stations type="array">\n {6}<all-station>\n {8}<id>0-94018<\/id>/);
 });
 
 test('CSV: one row per returned station with the decided columns', { skip: skipWithoutShared }, async () => {
@@ -181,12 +204,18 @@ test('CSV: one row per returned station with the decided columns', { skip: skipW
   assert.equal(type, 'text/csv; charset=utf-8');
   const rows = parse(body, { columns: true }) as Record<string, string>[];
   assert.equal(body.split('\n')[0], 'dataset,id,city,state,country,lat,lon,timezone,elevation,distance,resolution,weather_data_source');
-  assert.deepEqual(rows.map((row) => row.dataset), ['tmy2', 'tmy3', 'intl', 'nsrdb']);
+  assert.deepEqual(
+    rows.map((row) => row.dataset),
+    ['tmy2', 'tmy3', 'intl', 'nsrdb'],
+  );
   assert.equal(rows[1]!.id, '1-724699');
   assert.equal(rows[0]!.resolution, '');
   const all = parse((await get('/api/solar/data_query/v1.csv?lat=40&lon=-105&radius=60&all=1')).body, { columns: true }) as Record<string, string>[];
   const json = (await getJson('/api/solar/data_query/v1.json?lat=40&lon=-105&radius=60&all=1')).json;
-  assert.deepEqual(all.map((row) => row.id), json.outputs.all_stations.map((item: any) => item.id));
+  assert.deepEqual(
+    all.map((row) => row.id),
+    json.outputs.all_stations.map((item: any) => item.id),
+  );
   // v1's entries have no weather_data_source; its CSV rows do: they are the catalog's records
   assert.ok(json.outputs.all_stations.every((item: any) => item.weather_data_source === undefined));
   assert.ok(all.length > 0 && all.every((row) => row.weather_data_source !== ''));
@@ -228,12 +257,21 @@ test('all=1: all_stations is exactly the stations within radius, nearest first',
     const ids = json.outputs.all_stations.map((item: any) => item.id);
     // Equal as sets; in order up to distances that round alike.
     assert.deepEqual([...ids].sort(), expected.map((entry) => entry.point.id).sort(), `${lat},${lon} r=${radius}`);
-    json.outputs.all_stations.forEach((item: any, k: number) => assert.ok(Math.abs(item.distance - expected[k]!.distance) <= 1));
+    for (const [k, item] of (json.outputs.all_stations as any[]).entries()) assert.ok(Math.abs(item.distance - expected[k]!.distance) <= 1);
   }
 });
 
 test('edge cases: the poles, the antimeridian, radius 0 and 2000', { skip: skipWithoutShared }, async () => {
-  for (const [lat, lon] of [[90, 0], [-90, 0], [89.99, 179.99], [51.9, 179.9], [51.9, -179.9], [-17, 179.5], [0, -180], [0, 180]] as const) {
+  for (const [lat, lon] of [
+    [90, 0],
+    [-90, 0],
+    [89.99, 179.99],
+    [51.9, 179.9],
+    [51.9, -179.9],
+    [-17, 179.5],
+    [0, -180],
+    [0, 180],
+  ] as const) {
     for (const radius of [0, 300, 2000]) {
       const { status, json } = await getJson(`/api/solar/data_query/v1.json?lat=${lat}&lon=${lon}&radius=${radius}`);
       assert.equal(status, 200);
@@ -286,7 +324,11 @@ test('422: every invalid or missing parameter has its message, in the full envel
   }
   const xml = await get('/api/solar/data_query/v2.xml?lat=40&radius=0&all=1');
   assert.equal(xml.status, 422);
-  assert.ok(xml.body.includes("  <errors type=\"array\">\n    <error>'lon' is required</error>\n    <error>'radius' must be greater than 0 when 'all' is 1</error>\n  </errors>\n"));
+  assert.ok(
+    xml.body.includes(
+      "  <errors type=\"array\">\n    <error>'lon' is required</error>\n    <error>'radius' must be greater than 0 when 'all' is 1</error>\n  </errors>\n",
+    ),
+  );
   assert.ok(xml.body.includes('  <outputs>\n  </outputs>\n'));
   const csv = await get('/api/solar/data_query/v1.csv?lat=95&lon=0');
   assert.equal(csv.status, 422);

@@ -14,7 +14,14 @@ const manifest = (files: Record<string, Record<string, string>>): Manifest => ({
   notice: '',
   sources: [],
   datasets: Object.fromEntries(
-    Object.entries(files).map(([dataset, entries]) => [dataset, { rejected: 0, repaired: 0, files: Object.fromEntries(Object.entries(entries).map(([name, sha256]) => [name, { path: `${name}.parquet`, rows: 1, sha256 }])) }]),
+    Object.entries(files).map(([dataset, entries]) => [
+      dataset,
+      {
+        rejected: 0,
+        repaired: 0,
+        files: Object.fromEntries(Object.entries(entries).map(([name, sha256]) => [name, { path: `${name}.parquet`, rows: 1, sha256 }])),
+      },
+    ]),
   ),
 });
 

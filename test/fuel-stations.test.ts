@@ -27,7 +27,11 @@ const filters: Record<string, (row: Row, values: string[]) => boolean> = {
   status: (row, values) => values.includes(row['Status Code']),
   access: (row, values) => values.includes(accessOf(row)),
   fuel_type: (row, values) => values.includes(row['Fuel Type Code']),
-  cards_accepted: (row, values) => row['Cards Accepted'].toLowerCase().split(' ').some((code) => values.map((v) => v.toLowerCase()).includes(code)),
+  cards_accepted: (row, values) =>
+    row['Cards Accepted']
+      .toLowerCase()
+      .split(' ')
+      .some((code) => values.map((v) => v.toLowerCase()).includes(code)),
   owner_type: (row, values) => values.includes(row['Owner Type Code']),
   federal_agency_id: (row, values) => values.includes(row['Federal Agency ID']),
   ev_network: (row, values) => row['Fuel Type Code'] === 'ELEC' && values.map((v) => v.toLowerCase()).includes(row['EV Network'].toLowerCase()),
@@ -91,7 +95,10 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
       assert.equal(body.fuel_stations.length, Math.min(3, expected.length));
       const elec = expected.filter((row) => row['Fuel Type Code'] === 'ELEC');
       assert.equal(body.station_counts.fuels.ELEC.stations.total, elec.length);
-      assert.equal(body.station_counts.fuels.ELEC.total, elec.reduce((sum, row) => sum + outlets(row), 0));
+      assert.equal(
+        body.station_counts.fuels.ELEC.total,
+        elec.reduce((sum, row) => sum + outlets(row), 0),
+      );
       assert.equal(body.station_counts.fuels.LPG.total, expected.filter((row) => row['Fuel Type Code'] === 'LPG').length);
       assert.ok(validatorFor('/api/schemas/fuel-stations-list.schema.json')(body));
     });
@@ -113,8 +120,13 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
         .sort((a, b) => a.distance - b.distance || a.id - b.id);
       assert.equal(body.total_results, expected.length);
       assert.equal(body.offset, 2);
-      assert.deepEqual(body.fuel_stations.map((s: any) => s.id), expected.slice(2, 27).map((s) => s.id));
-      body.fuel_stations.forEach((station: any, i: number) => assert.ok(Math.abs(station.distance - expected[i + 2].distance) <= 5e-6, `distance of ${station.id}`));
+      assert.deepEqual(
+        body.fuel_stations.map((s: any) => s.id),
+        expected.slice(2, 27).map((s) => s.id),
+      );
+      for (const [i, station] of (body.fuel_stations as any[]).entries()) {
+        assert.ok(Math.abs(station.distance - expected[i + 2].distance) <= 5e-6, `distance of ${station.id}`);
+      }
       assert.deepEqual([body.latitude, body.longitude], [latitude, longitude]);
       assert.equal(body.precision, undefined);
       assert.ok(validatorFor('/api/schemas/fuel-stations-nearest.schema.json')(body));
@@ -122,8 +134,12 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
   }
 
   test('nearest with filters counts only the matching stations within the radius', async () => {
-    const body = await json('/api/alt-fuel-stations/v1/nearest.json?latitude=47.6062&longitude=-122.3321&radius=25&fuel_type=ELEC&ev_charging_level=dc_fast&limit=all');
-    const expected = select(rows, { fuel_type: 'ELEC', ev_charging_level: 'dc_fast' }).filter((row) => haversineMiles(47.6062, -122.3321, Number(row.Latitude), Number(row.Longitude)) <= 25);
+    const body = await json(
+      '/api/alt-fuel-stations/v1/nearest.json?latitude=47.6062&longitude=-122.3321&radius=25&fuel_type=ELEC&ev_charging_level=dc_fast&limit=all',
+    );
+    const expected = select(rows, { fuel_type: 'ELEC', ev_charging_level: 'dc_fast' }).filter(
+      (row) => haversineMiles(47.6062, -122.3321, Number(row.Latitude), Number(row.Longitude)) <= 25,
+    );
     assert.equal(body.total_results, expected.length);
     assert.equal(body.fuel_stations.length, expected.length);
   });
@@ -132,8 +148,11 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     const byZip = await json('/api/alt-fuel-stations/v1/nearest.json?location=02128&radius=2');
     assert.deepEqual(byZip.precision, { value: 5, name: 'postal_code', types: ['postal_code'] });
     assert.ok(Math.abs(byZip.latitude - 42.36) < 0.05 && Math.abs(byZip.longitude + 71.03) < 0.05);
-    assert.ok(byZip.fuel_stations.some((s: any) => s.id === 81), 'the Logan airport CNG station is within 2 miles of East Boston');
-    const byCity = await json('/api/alt-fuel-stations/v1/nearest.json?location=' + encodeURIComponent('1000 Main St, Seattle, WA'));
+    assert.ok(
+      byZip.fuel_stations.some((s: any) => s.id === 81),
+      'the Logan airport CNG station is within 2 miles of East Boston',
+    );
+    const byCity = await json(`/api/alt-fuel-stations/v1/nearest.json?location=${encodeURIComponent('1000 Main St, Seattle, WA')}`);
     assert.deepEqual(byCity.precision, { value: 4, name: 'locality', types: ['locality', 'political'] });
     assert.ok(Math.abs(byCity.latitude - 47.6) < 0.1);
     const both = await json('/api/alt-fuel-stations/v1/nearest.json?location=02128&latitude=47.6&longitude=-122.3');
@@ -146,7 +165,11 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     assert.equal(body.alt_fuel_station.station_name, row['Station Name']);
     assert.equal(body.alt_fuel_station.updated_at, row['Updated At'].replace(' ', 'T').replace(' UTC', 'Z'));
     assert.ok(validatorFor('/api/schemas/fuel-station-by-id.schema.json')(body));
-    for (const [format, type] of [['json', 'application/json'], ['xml', 'application/xml'], ['csv', 'text/csv']]) {
+    for (const [format, type] of [
+      ['json', 'application/json'],
+      ['xml', 'application/xml'],
+      ['csv', 'text/csv'],
+    ]) {
       const response = await server.get(withKey(`/api/alt-fuel-stations/v1/999999999.${format}`, server.key));
       assert.equal(response.status, 404);
       assert.match(response.headers.get('content-type')!, new RegExp(`^${type}`));
@@ -200,9 +223,26 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
       unicode: 'ÉLEC✓ 東京',
       sql: "' OR 1=1; DROP TABLE fuel_stations; --",
       xml: '<a href="x">&amp;</a>]]>',
-      'zero': '0',
+      zero: '0',
     };
-    const parameters = ['status', 'access', 'fuel_type', 'cards_accepted', 'owner_type', 'federal_agency_id', 'ev_network', 'ev_charging_level', 'state', 'zip', 'limit', 'latitude', 'longitude', 'radius', 'offset', 'location'];
+    const parameters = [
+      'status',
+      'access',
+      'fuel_type',
+      'cards_accepted',
+      'owner_type',
+      'federal_agency_id',
+      'ev_network',
+      'ev_charging_level',
+      'state',
+      'zip',
+      'limit',
+      'latitude',
+      'longitude',
+      'radius',
+      'offset',
+      'location',
+    ];
     const contentTypes = { json: 'application/json', xml: 'application/xml', csv: 'text/csv' };
     for (const parameter of parameters) {
       test(parameter, async () => {
@@ -225,7 +265,9 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
             if (format === 'csv') assert.ok(parse(text).length >= 2);
           }
         }
-        const repeated = await server.get(withKey(`/api/alt-fuel-stations/v1/nearest.json?latitude=42.36&longitude=-71.06&${parameter}=1&${parameter}=2`, server.key));
+        const repeated = await server.get(
+          withKey(`/api/alt-fuel-stations/v1/nearest.json?latitude=42.36&longitude=-71.06&${parameter}=1&${parameter}=2`, server.key),
+        );
         assert.equal(repeated.status, 422, `${parameter} repeated`);
         assert.match(((await repeated.json()) as any).errors.join(' '), new RegExp(`'${parameter}'`));
       });

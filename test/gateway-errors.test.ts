@@ -39,8 +39,21 @@ describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
     dataDir = join(temporaryDir('gateway-errors'), 'data');
     await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
     const keysFile = join(temporaryDir('gateway-errors-keys'), 'keys.json');
-    const record = (key: string, extra: object = {}) => ({ hash: hashKey(key), email: 'tests@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, ...extra });
-    writeKeysFile(keysFile, { version: 1, keys: [record(keys.good, { limits: { hourly: 100_000, daily: 100_000 } }), record(keys.disabled, { disabled: true }), record(keys.one, { limits: { hourly: 1 } })] });
+    const record = (key: string, extra: object = {}) => ({
+      hash: hashKey(key),
+      email: 'tests@example.org',
+      created_at: '2024-01-01T00:00:00.000Z',
+      disabled: false,
+      ...extra,
+    });
+    writeKeysFile(keysFile, {
+      version: 1,
+      keys: [
+        record(keys.good, { limits: { hourly: 100_000, daily: 100_000 } }),
+        record(keys.disabled, { disabled: true }),
+        record(keys.one, { limits: { hourly: 1 } }),
+      ],
+    });
     server = await startServer(
       { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, publicUrl: PUBLIC_URL, demoHourlyLimit: 3, demoDailyLimit: 4, trustProxy: 'loopback' },
       { now: () => now, logger: silentLogger() },
@@ -57,7 +70,10 @@ describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
     // curl output pasted in a note: the template has no trailing newline, the paste added one.
     assert.equal(`${ours('csv', 'API_KEY_INVALID')}\n`, readShared('wire', 'samples', 'umbrella_api_key_invalid_nrel.csv'));
     // api.data.gov's API Umbrella (same templates, its own contact URL), pasted into an issue with a newline.
-    assert.equal(`${umbrellaBody(reference, 'json', 'OVER_RATE_LIMIT', 'https://api.open.fec.gov')}\n`, readShared('wire', 'samples', 'umbrella_over_rate_limit_apiumbrella_2015.json'));
+    assert.equal(
+      `${umbrellaBody(reference, 'json', 'OVER_RATE_LIMIT', 'https://api.open.fec.gov')}\n`,
+      readShared('wire', 'samples', 'umbrella_over_rate_limit_apiumbrella_2015.json'),
+    );
     // Compact re-serialisation of the real JSON.
     assert.deepEqual(JSON.parse(ours('json', 'API_KEY_INVALID')), JSON.parse(readShared('wire', 'samples', 'umbrella_api_key_invalid_nrel.json')));
   });
@@ -182,7 +198,10 @@ describe('DEMO_KEY off', { skip: skipWithoutShared }, () => {
   test('DEMO_KEY is then an invalid key', async () => {
     const dir = join(temporaryDir('gateway-demo-off'), 'data');
     await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 20 } });
-    const off = await startServer({ port: 0, host: '127.0.0.1', dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL }, { logger: silentLogger() });
+    const off = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL },
+      { logger: silentLogger() },
+    );
     try {
       const response = await get(`${off.url}${NEAREST}.json?api_key=DEMO_KEY&location=80203`);
       assert.equal(response.status, 403);

@@ -76,7 +76,10 @@ function suite(name: string, redisUrl: () => string | undefined, skip: string | 
       assert.equal(ok.length, 20);
       assert.equal(over.length, 30);
       // Each admitted request saw its own place in the window.
-      assert.deepEqual(ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i));
+      assert.deepEqual(
+        ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b),
+        Array.from({ length: 20 }, (_, i) => i),
+      );
       for (const r of over) {
         assert.equal(r.headers['x-ratelimit-remaining'], '0');
         assert.equal(r.headers['retry-after'], '3600');

@@ -27,7 +27,10 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
 function startGet(url: string): { head: Promise<number>; body: Promise<string> } {
   let resolveHead!: (status: number) => void;
   let rejectHead!: (error: Error) => void;
-  const head = new Promise<number>((res, rej) => ((resolveHead = res), (rejectHead = rej)));
+  const head = new Promise<number>((res, rej) => {
+    resolveHead = res;
+    rejectHead = rej;
+  });
   const body = new Promise<string>((resolveBody, rejectBody) => {
     const req = httpRequest(url, { agent: false }, (res) => {
       resolveHead(res.statusCode!);
@@ -88,13 +91,21 @@ describe('operations', () => {
     dataDir = join(dir, 'data');
     await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
     keysFile = join(dir, 'keys.json');
-    writeKeysFile(keysFile, { version: 1, keys: [{ hash: hashKey(key), email: 'ops@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, limits: { hourly: 100_000, daily: 100_000 } }] });
+    writeKeysFile(keysFile, {
+      version: 1,
+      keys: [
+        { hash: hashKey(key), email: 'ops@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, limits: { hourly: 100_000, daily: 100_000 } },
+      ],
+    });
   });
 
   test('close (what SIGTERM runs): stops accepting, finishes a streamed response in flight, then closes', async () => {
     const gate = new Gate();
     const lines: string[] = [];
-    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { endpoints: [slowEndpoint(gate), ...endpoints], log: (line) => lines.push(line) });
+    const server = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true },
+      { endpoints: [slowEndpoint(gate), ...endpoints], log: (line) => lines.push(line) },
+    );
     const slow = startGet(`${server.url}/api/test/slow.json?api_key=${key}`);
     assert.equal(await slow.head, 200);
     await gate.reached;
@@ -155,7 +166,10 @@ describe('operations', () => {
   }
 
   test('keep-alive: idle connections stay open KEEP_ALIVE_TIMEOUT seconds (75 by default), and the response says so', async () => {
-    for (const [settings, seconds] of [[{}, 75], [{ keepAliveTimeout: 120 }, 120]] as const) {
+    for (const [settings, seconds] of [
+      [{}, 75],
+      [{ keepAliveTimeout: 120 }, 120],
+    ] as const) {
       const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, ...settings }, { log: () => {} });
       try {
         assert.equal(server.server.keepAliveTimeout, seconds * 1000);
@@ -223,7 +237,11 @@ describe('operations', () => {
   test('npm run keys: create prints the key once; list shows ids, never keys; disable/enable by key or id', () => {
     const file = join(dir, 'cli-keys.json');
     const run = (...args: string[]) => {
-      const result = spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], { cwd: repoRoot, env: { ...process.env, KEYS_FILE: file, REDIS_URL: '' }, encoding: 'utf8' });
+      const result = spawnSync('npm', ['run', '--silent', 'keys', '--', ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, KEYS_FILE: file, REDIS_URL: '' },
+        encoding: 'utf8',
+      });
       return { code: result.status, out: result.stdout, err: result.stderr };
     };
     const created = run('create', '--email', 'cli@example.org', '--hourly', '7');
@@ -265,7 +283,17 @@ describe('operations', () => {
     assert.equal(help.code, 0);
     for (const command of ['create', 'list', 'disable', 'enable', 'limits', 'sync']) assert.match(help.out, new RegExp(`^  ${command}\\b`, 'm'), command);
     assert.match((await call('limits', '--help')).out, /--hourly <n>/);
-    const mistakes = [[], ['bogus'], ['list', 'extra'], ['list', '--email', 'a@example.org'], ['create', '--email', 'nobody'], ['create', '--email', 'a@example.org', '--daily', 'many'], ['disable'], ['limits', 'abcdef12'], ['sync']];
+    const mistakes = [
+      [],
+      ['bogus'],
+      ['list', 'extra'],
+      ['list', '--email', 'a@example.org'],
+      ['create', '--email', 'nobody'],
+      ['create', '--email', 'a@example.org', '--daily', 'many'],
+      ['disable'],
+      ['limits', 'abcdef12'],
+      ['sync'],
+    ];
     for (const args of mistakes) {
       const answer = await call(...args);
       assert.equal(answer.code, 2, args.join(' '));
@@ -274,5 +302,4 @@ describe('operations', () => {
     }
     assert.equal(existsSync(file), false);
   });
-
 });

@@ -41,21 +41,34 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       // The key is made once, on a third "host" (its own keys file): the servers know it only through Redis.
       const env = { KEYS_FILE: join(dir, 'admin-keys.json'), REDIS_URL: redis.url };
       const out: string[] = [];
-      assert.equal(await runKeysCommand(['create', '--email', 'two@example.org', '--hourly', '20', '--daily', '1000'], { out: (l) => out.push(l), err: () => {}, env }), 0);
+      assert.equal(
+        await runKeysCommand(['create', '--email', 'two@example.org', '--hourly', '20', '--daily', '1000'], { out: (l) => out.push(l), err: () => {}, env }),
+        0,
+      );
       const key = out[0];
-      for (const name of ['a', 'b']) servers.push(await spawnServer({ DATA_DIR: dataDir, KEYS_FILE: join(dir, `${name}-keys.json`), REDIS_URL: redis.url, LOG_LEVEL: 'info' }));
+      for (const name of ['a', 'b'])
+        servers.push(await spawnServer({ DATA_DIR: dataDir, KEYS_FILE: join(dir, `${name}-keys.json`), REDIS_URL: redis.url, LOG_LEVEL: 'info' }));
 
       // One request to each process first, so that both are known to admit from the shared count
       // (which of them wins the race below is up to the scheduler), then 48 at once.
       const first = [];
       for (const server of servers) first.push(await get(`${server.url}${LIST}?api_key=${key}&limit=1&state=CO`));
-      assert.deepEqual(first.map((r) => [r.status, r.headers['x-ratelimit-remaining']]), [[200, '19'], [200, '18']]);
+      assert.deepEqual(
+        first.map((r) => [r.status, r.headers['x-ratelimit-remaining']]),
+        [
+          [200, '19'],
+          [200, '18'],
+        ],
+      );
       const responses = await Promise.all(Array.from({ length: 48 }, (_, i) => get(`${servers[i % 2].url}${LIST}?api_key=${key}&limit=1&state=CO`)));
       const ok = responses.filter((r) => r.status === 200);
       assert.equal(ok.length, 18, `statuses: ${responses.map((r) => r.status).join(' ')}`);
       assert.equal(responses.filter((r) => r.status === 429).length, 30);
       // The remaining counts both processes reported are one shared sequence.
-      assert.deepEqual(ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b), Array.from({ length: 18 }, (_, i) => i));
+      assert.deepEqual(
+        ok.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b),
+        Array.from({ length: 18 }, (_, i) => i),
+      );
       assert.equal(await client.zcard(counterKey('nrel-compat:', `key:${hashKey(key)}`, 'hour')), 20);
 
       // Disabled on the admin host: both servers refuse it within moments.
@@ -74,12 +87,22 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
 
       for (const server of servers) assert.equal(await server.stop('SIGTERM'), 0);
       const logs = servers.map((server) => server.output()).join('\n');
-      for (const secret of [key, stray, hashKey(key), Buffer.from(`${key}:x`).toString('base64')]) assert.equal(logs.includes(secret), false, `a key is in the logs`);
-      const requests = logs.split('\n').filter((line) => line.includes('"msg":"request"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (const secret of [key, stray, hashKey(key), Buffer.from(`${key}:x`).toString('base64')])
+        assert.equal(logs.includes(secret), false, `a key is in the logs`);
+      const requests = logs
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       assert.ok(requests.length >= 50 + 4, `${requests.length} request lines`);
       // The rest of the query is logged as sent, with the key's public id.
       assert.ok(requests.some((line) => line.path === `${LIST}?limit=1&state=CO` && line.status === 200 && line.key === hashKey(key).slice(0, 12)));
-      for (const line of requests) assert.deepEqual(Object.keys(line).filter((name) => ['method', 'path', 'status', 'ms'].includes(name)).sort(), ['method', 'ms', 'path', 'status']);
+      for (const line of requests)
+        assert.deepEqual(
+          Object.keys(line)
+            .filter((name) => ['method', 'path', 'status', 'ms'].includes(name))
+            .sort(),
+          ['method', 'ms', 'path', 'status'],
+        );
     } finally {
       for (const server of servers) await server.stop('SIGKILL');
       client.disconnect();
@@ -91,7 +114,10 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
     const redis = await RedisServer.start();
     const key = generateKey();
     const keysFile = join(dir, 'outage-keys.json');
-    writeKeysFile(keysFile, { version: 1, keys: [{ hash: hashKey(key), email: 'outage@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, limits: { hourly: 10 } }] });
+    writeKeysFile(keysFile, {
+      version: 1,
+      keys: [{ hash: hashKey(key), email: 'outage@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, limits: { hourly: 10 } }],
+    });
     const lines: string[] = [];
     const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, redisUrl: redis.url };
     let server: RunningServer | undefined;
@@ -109,7 +135,13 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       const during = await Promise.all(Array.from({ length: 10 }, request));
       assert.deepEqual(during.map((r) => r.status).sort(), [...Array(6).fill(200), ...Array(4).fill(429)]);
       assert.equal(limiter.usingRedis, false);
-      assert.deepEqual(during.filter((r) => r.status === 200).map((r) => Number(r.headers['x-ratelimit-remaining'])).sort(), [0, 1, 2, 3, 4, 5]);
+      assert.deepEqual(
+        during
+          .filter((r) => r.status === 200)
+          .map((r) => Number(r.headers['x-ratelimit-remaining']))
+          .sort(),
+        [0, 1, 2, 3, 4, 5],
+      );
       const outageLines = () => lines.filter((line) => line.includes('Redis unreachable'));
       for (let i = 0; i < 5; i++) await request();
       assert.equal(outageLines().length, 1, 'the outage is logged once');
@@ -123,7 +155,10 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       // Another instance, started now, sees the same 10 through Redis.
       second = await startServer(settings, { log: () => {} });
       assert.equal((await get(`${second.url}${LIST}?api_key=${key}&limit=1`)).status, 429);
-      assert.equal(lines.some((line) => line.includes(key)), false);
+      assert.equal(
+        lines.some((line) => line.includes(key)),
+        false,
+      );
     } finally {
       await second?.close();
       await server?.close();

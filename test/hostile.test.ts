@@ -65,11 +65,17 @@ async function attack(request: HostileRequest): Promise<{ status: number; failur
   try {
     answer = await send(request);
   } catch (error) {
-    return { status: 0, failure: { request, status: 0, problems: [{ cause: `no answer: ${(error as Error).name}`, detail: (error as Error).message }], bodyStart: '' } };
+    return {
+      status: 0,
+      failure: { request, status: 0, problems: [{ cause: `no answer: ${(error as Error).name}`, detail: (error as Error).message }], bodyStart: '' },
+    };
   }
   const problems = answerProblems(expectationOf(request, server.key), answer);
   if (problems.length === 0) return { status: answer.status };
-  return { status: answer.status, failure: { request, status: answer.status, problems, bodyStart: JSON.stringify(Buffer.from(answer.body.subarray(0, 160)).toString('utf8')) } };
+  return {
+    status: answer.status,
+    failure: { request, status: answer.status, problems, bodyStart: JSON.stringify(Buffer.from(answer.body.subarray(0, 160)).toString('utf8')) },
+  };
 }
 
 /**
@@ -122,7 +128,8 @@ async function readKnownValues(): Promise<(endpoint: Endpoint) => KnownValues> {
     location: ['80203', 'Denver, CO', '1600 Broadway, Denver, CO 80202', 'Boulder, CO'],
   };
   const items = Object.values(await json('/api/commercial-building-resources/v1/resources.json')) as Array<Record<string, any>>;
-  const termIds = (field: string) => [...new Set(items.flatMap((item) => (item[field]?.und ?? []).map((term: { tid?: string }) => term.tid)).filter(Boolean))].slice(0, 10) as string[];
+  const termIds = (field: string) =>
+    [...new Set(items.flatMap((item) => (item[field]?.und ?? []).map((term: { tid?: string }) => term.tid)).filter(Boolean))].slice(0, 10) as string[];
   return (endpoint) => {
     if (!endpoint.paths[0].startsWith('/api/commercial-building-resources/')) return general;
     const terms = Object.entries(propertiesOf(endpoint.parameters!)).flatMap(([name, schema]) => {
@@ -160,10 +167,19 @@ describe('hostile requests to every endpoint, in every format', () => {
     for (const endpoint of endpoints) {
       for (const path of endpoint.paths.map(openApiPath)) {
         const onPath = corpus.filter((request) => request.documentedPath === path || request.documentedPath.startsWith(`${path}.`));
-        assert.ok(onPath.some((request) => request.extension === undefined && !request.query.some((part) => part.name === 'format')), `${path}: the default format`);
+        assert.ok(
+          onPath.some((request) => request.extension === undefined && !request.query.some((part) => part.name === 'format')),
+          `${path}: the default format`,
+        );
         for (const format of endpoint.formats) {
-          assert.ok(onPath.some((request) => request.extension === format), `${path}.${format}`);
-          assert.ok(onPath.some((request) => request.extension === undefined && request.query.some((part) => part.name === 'format' && part.value === format)), `${path}?format=${format}`);
+          assert.ok(
+            onPath.some((request) => request.extension === format),
+            `${path}.${format}`,
+          );
+          assert.ok(
+            onPath.some((request) => request.extension === undefined && request.query.some((part) => part.name === 'format' && part.value === format)),
+            `${path}?format=${format}`,
+          );
         }
       }
     }
@@ -171,18 +187,41 @@ describe('hostile requests to every endpoint, in every format', () => {
       const used = names.filter((name) => corpus.some((request) => request.query.some((part) => part.name === name)));
       assert.ok(used.length > 0, `hostile names: ${group}`);
     }
-    for (const name of hostileNames.prototype) assert.ok(corpus.some((request) => request.query.some((part) => part.name === name)), `the parameter name ${name}`);
+    for (const name of hostileNames.prototype)
+      assert.ok(
+        corpus.some((request) => request.query.some((part) => part.name === name)),
+        `the parameter name ${name}`,
+      );
     for (const [group, values] of Object.entries(hostileValues)) {
-      assert.ok(values.some((value) => corpus.some((request) => request.query.some((part) => part.value === value))), `hostile values: ${group}`);
+      assert.ok(
+        values.some((value) => corpus.some((request) => request.query.some((part) => part.value === value))),
+        `hostile values: ${group}`,
+      );
     }
-    for (const value of longValues) assert.ok(corpus.some((request) => request.query.some((part) => part.value === value)), `the long value ${value.slice(0, 12)}…`);
+    for (const value of longValues)
+      assert.ok(
+        corpus.some((request) => request.query.some((part) => part.value === value)),
+        `the long value ${value.slice(0, 12)}…`,
+      );
     for (let code = 0; code < 32; code++) {
       const value = encodeText(String.fromCharCode(code));
-      assert.ok(corpus.some((request) => request.query.some((part) => part.value === value)), `the control character U+${code.toString(16).padStart(4, '0')}`);
+      assert.ok(
+        corpus.some((request) => request.query.some((part) => part.value === value)),
+        `the control character U+${code.toString(16).padStart(4, '0')}`,
+      );
     }
-    assert.ok(corpus.some((request) => new Set(request.query.map((part) => part.name)).size < request.query.length), 'a repeated parameter');
-    assert.ok(corpus.some((request) => request.query.some((part) => part.value === undefined)), 'a parameter without =');
-    assert.ok(corpus.some((request) => request.keyIn === 'query') && corpus.some((request) => request.keyIn === 'header'), 'the key in the query and in the header');
+    assert.ok(
+      corpus.some((request) => new Set(request.query.map((part) => part.name)).size < request.query.length),
+      'a repeated parameter',
+    );
+    assert.ok(
+      corpus.some((request) => request.query.some((part) => part.value === undefined)),
+      'a parameter without =',
+    );
+    assert.ok(
+      corpus.some((request) => request.keyIn === 'query') && corpus.some((request) => request.keyIn === 'header'),
+      'the key in the query and in the header',
+    );
     assert.ok(new Set(corpus.map((request) => pathAndQuery(request, 'KEY'))).size > corpus.length * 0.9, 'requests are not mostly the same');
   });
 
@@ -202,7 +241,12 @@ describe('hostile requests to every endpoint, in every format', () => {
     const attackMs = Date.now() - started;
     if (sent < corpus.length) t.diagnostic(`time budget reached: ${sent} of ${corpus.length} requests sent`);
     for (const [endpoint, counts] of statuses) {
-      t.diagnostic(`${endpoint}: ${[...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${count}× ${status}`).join(', ')}`);
+      t.diagnostic(
+        `${endpoint}: ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${count}× ${status}`)
+          .join(', ')}`,
+      );
     }
     // 5xx again, one at a time: the exception the server logs for each tells their causes apart
     for (const failure of failures.filter(({ status }) => status >= 500)) failure.serverError = (await attackAlone(failure.request))?.serverError;
@@ -210,7 +254,9 @@ describe('hostile requests to every endpoint, in every format', () => {
     const groups: FailureGroup[] = [];
     for (const group of groupFailures(failures).values()) groups.push(await describeGroup(group));
     groups.sort((a, b) => a.endpoint.localeCompare(b.endpoint) || a.status - b.status || a.cause.localeCompare(b.cause));
-    t.diagnostic(`hostile requests: ${sent} sent in ${(attackMs / 1000).toFixed(1)} s, ${failures.length} failed, ${groups.length} distinct failures (seed ${SEED})`);
+    t.diagnostic(
+      `hostile requests: ${sent} sent in ${(attackMs / 1000).toFixed(1)} s, ${failures.length} failed, ${groups.length} distinct failures (seed ${SEED})`,
+    );
     if (groups.length === 0) return;
 
     const artifacts = join(repoRoot, 'test-artifacts');
@@ -244,13 +290,22 @@ describe('regressions, as plain examples: the reported repros (issue #10) and wh
     { url: '/api/alt-fuel-stations/v1/nearest.json?location=80203&offset=99999999999999999999', why: 'an offset past 64 bits was a 500' },
     { url: '/api/solar/data_query/v1.xml?lat=%01&lon=-105', why: 'the echoed U+0001 made the XML not well-formed' },
     // found by the generated requests (HOSTILE_SEED=4)
-    { url: '/api/alt-fuel-stations/v1/nearest.json?latitude=40&longitude=180&radius=0', why: 'a box on the antimeridian covered no index cell: `cell IN ()`, a DuckDB syntax error' },
+    {
+      url: '/api/alt-fuel-stations/v1/nearest.json?latitude=40&longitude=180&radius=0',
+      why: 'a box on the antimeridian covered no index cell: `cell IN ()`, a DuckDB syntax error',
+    },
   ];
 
   for (const { url, why } of repros) {
     test(`${url} (${why})`, async () => {
       const failure = await attackAlone(requestFromUrl(url));
-      if (failure) assert.fail(formatReport([{ endpoint: failure.request.endpoint, status: failure.status, cause: failure.problems[0].cause, failures: [failure], example: failure }], { requests: 1 }));
+      if (failure)
+        assert.fail(
+          formatReport(
+            [{ endpoint: failure.request.endpoint, status: failure.status, cause: failure.problems[0].cause, failures: [failure], example: failure }],
+            { requests: 1 },
+          ),
+        );
     });
   }
 });

@@ -54,11 +54,19 @@ test('a build removes the folders of builds that are no longer running, and keep
   const ours = leftBuildDir(out, process.pid);
   const lines: string[] = [];
   await buildDataSet({ outDir: out, sourceDir: goodSource(), allowInvalid: false, repair: false, log: (line) => lines.push(line) });
-  assert.ok(!existsSync(join(out, dead)), 'the dead build\'s folder is gone');
-  assert.ok(existsSync(join(out, live)), 'the live build\'s folder stays');
+  assert.ok(!existsSync(join(out, dead)), "the dead build's folder is gone");
+  assert.ok(existsSync(join(out, live)), "the live build's folder stays");
   assert.ok(existsSync(join(out, ours)), 'a folder of this process stays');
-  assert.deepEqual(lines.filter((line) => line.includes('.build-')), [`note: removed ${dead}, left by a build that is no longer running`]);
-  assert.deepEqual(readdirSync(out).filter((name) => name.startsWith('.build-')).sort(), [live, ours].sort());
+  assert.deepEqual(
+    lines.filter((line) => line.includes('.build-')),
+    [`note: removed ${dead}, left by a build that is no longer running`],
+  );
+  assert.deepEqual(
+    readdirSync(out)
+      .filter((name) => name.startsWith('.build-'))
+      .sort(),
+    [live, ours].sort(),
+  );
 });
 
 test('two builds into one output directory at once both succeed, and neither leaves a folder behind', async () => {
@@ -68,5 +76,8 @@ test('two builds into one output directory at once both succeed, and neither lea
   const [a, b] = await Promise.all([build(), build()]);
   assert.equal(a.manifest.datasets.fuel_stations.files.stations.sha256, b.manifest.datasets.fuel_stations.files.stations.sha256);
   assert.deepEqual(readManifest(out)?.datasets.fuel_stations.files.stations, a.manifest.datasets.fuel_stations.files.stations);
-  assert.deepEqual(readdirSync(out).filter((name) => name.startsWith('.build-')), []);
+  assert.deepEqual(
+    readdirSync(out).filter((name) => name.startsWith('.build-')),
+    [],
+  );
 });

@@ -20,7 +20,11 @@ function folder(prefix: string): string {
 }
 
 function buildData(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'pipeline/build.ts', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'pipeline/build.ts', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -30,7 +34,18 @@ test('--help prints every option and exits 0', () => {
   const { status, stdout } = buildData('--help');
   assert.equal(status, 0);
   assert.match(stdout, /^Usage: build:data \[options\]/);
-  for (const option of ['--source <dir>', '--sample', '--out <dir>', '--seed <n>', '--stations <n>', '--nsrdb-spacing <degrees>', '--allow-invalid', '--allow-empty', '--repair', '--help']) {
+  for (const option of [
+    '--source <dir>',
+    '--sample',
+    '--out <dir>',
+    '--seed <n>',
+    '--stations <n>',
+    '--nsrdb-spacing <degrees>',
+    '--allow-invalid',
+    '--allow-empty',
+    '--repair',
+    '--help',
+  ]) {
     assert.ok(stdout.includes(option), `${option} is listed`);
   }
 });
@@ -38,10 +53,22 @@ test('--help prints every option and exits 0', () => {
 test('options out of range or unknown are refused with one line, before anything is built', () => {
   const out = join(folder('cli'), 'out');
   const cases: Array<[string[], string]> = [
-    [['--sample', '--seed', 'abc', '--stations', 'x', '--out', out], "error: option '--seed <n>' argument 'abc' is invalid. the seed must be a whole number from 0 to 4294967295."],
-    [['--sample', '--stations', 'x', '--out', out], "error: option '--stations <n>' argument 'x' is invalid. the number of stations must be a whole number from 1 to 1000000."],
-    [['--sample', '--stations', '0', '--out', out], "error: option '--stations <n>' argument '0' is invalid. the number of stations must be a whole number from 1 to 1000000."],
-    [['--sample', '--nsrdb-spacing', '0', '--out', out], "error: option '--nsrdb-spacing <degrees>' argument '0' is invalid. the nsrdb grid spacing must be a number of degrees, at least 0.25."],
+    [
+      ['--sample', '--seed', 'abc', '--stations', 'x', '--out', out],
+      "error: option '--seed <n>' argument 'abc' is invalid. the seed must be a whole number from 0 to 4294967295.",
+    ],
+    [
+      ['--sample', '--stations', 'x', '--out', out],
+      "error: option '--stations <n>' argument 'x' is invalid. the number of stations must be a whole number from 1 to 1000000.",
+    ],
+    [
+      ['--sample', '--stations', '0', '--out', out],
+      "error: option '--stations <n>' argument '0' is invalid. the number of stations must be a whole number from 1 to 1000000.",
+    ],
+    [
+      ['--sample', '--nsrdb-spacing', '0', '--out', out],
+      "error: option '--nsrdb-spacing <degrees>' argument '0' is invalid. the nsrdb grid spacing must be a number of degrees, at least 0.25.",
+    ],
     [['--source', out, '--seed', '5', '--out', out], 'error: --seed applies only to --sample'],
     [['--source', out, '--sample', '--out', out], "error: option '--source <dir>' cannot be used with option '--sample'"],
     [['--out', out], 'error: give --source DIR (upstream files) or --sample'],
@@ -73,7 +100,10 @@ test('a truncated .csv.gz prints its report line and a summary, no stack trace, 
   const { status, stderr } = buildData('--source', source, '--out', out);
   assert.equal(status, 1);
   assert.doesNotMatch(stderr, STACK_FRAME);
-  const lines = stderr.trim().split('\n').filter((line) => !/^\w+: .* rejected, \d+ repaired/.test(line));
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !/^\w+: .* rejected, \d+ repaired/.test(line));
   assert.deepEqual(lines, [
     'error: truncated.csv.gz:18: the gzip data ends early (the file is truncated): the text breaks off in this line; nothing of the file is read',
     'build failed: 1 problem in the sources; use --allow-invalid to build from the good records. Nothing was written.',

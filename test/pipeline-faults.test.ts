@@ -36,7 +36,11 @@ function sourceWith(files: string[]): string {
 
 /** Every file in a data set directory with its bytes. */
 function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name)).toString('base64')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name)).toString('base64')]),
+  );
 }
 
 /** The report a build prints (without the per-data-set summary lines), and its failure if it failed. */
@@ -55,7 +59,9 @@ async function stations(dir: string): Promise<Array<Record<string, unknown>>> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
   const file = join(dir, manifest.datasets.fuel_stations.files.stations.path);
-  const reader = await connection.runAndReadAll(`SELECT id, station_name, zip, latitude, longitude, CAST(updated_at AS VARCHAR) AS updated_at FROM read_parquet('${file}') ORDER BY id`);
+  const reader = await connection.runAndReadAll(
+    `SELECT id, station_name, zip, latitude, longitude, CAST(updated_at AS VARCHAR) AS updated_at FROM read_parquet('${file}') ORDER BY id`,
+  );
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
@@ -80,9 +86,24 @@ const PROBLEMS = /^1 problem in the sources; use --allow-invalid/;
 const EMPTY = /^1 source file yields no records; use --allow-empty/;
 
 const failing: FailingCase[] = [
-  { fault: 'an empty (0-byte) export', files: ['alt-fuel-stations/empty.csv'], message: EMPTY, report: ['error: empty.csv: yields no records: the file is empty (0 bytes)'] },
-  { fault: 'a header-only export', files: ['alt-fuel-stations/header-only.csv'], message: EMPTY, report: ['error: header-only.csv:1: yields no records: a header only'] },
-  { fault: 'an empty JSON list', files: ['alt-fuel-stations/empty-list.json'], message: EMPTY, report: ['error: empty-list.json: yields no records: the document holds no stations'] },
+  {
+    fault: 'an empty (0-byte) export',
+    files: ['alt-fuel-stations/empty.csv'],
+    message: EMPTY,
+    report: ['error: empty.csv: yields no records: the file is empty (0 bytes)'],
+  },
+  {
+    fault: 'a header-only export',
+    files: ['alt-fuel-stations/header-only.csv'],
+    message: EMPTY,
+    report: ['error: header-only.csv:1: yields no records: a header only'],
+  },
+  {
+    fault: 'an empty JSON list',
+    files: ['alt-fuel-stations/empty-list.json'],
+    message: EMPTY,
+    report: ['error: empty-list.json: yields no records: the document holds no stations'],
+  },
   {
     fault: 'a truncated .csv.gz',
     files: ['alt-fuel-stations/truncated.csv.gz'],
@@ -95,7 +116,12 @@ const failing: FailingCase[] = [
     message: PROBLEMS,
     report: ['error: unclosed-quote.csv:3: a quoted field that starts in this record is never closed: the rest of the file cannot be read'],
   },
-  { fault: 'binary junk', files: ['alt-fuel-stations/binary-junk.csv'], message: PROBLEMS, report: ['error: binary-junk.csv:1: binary data (a NUL byte): not a text file; nothing of the file is read'] },
+  {
+    fault: 'binary junk',
+    files: ['alt-fuel-stations/binary-junk.csv'],
+    message: PROBLEMS,
+    report: ['error: binary-junk.csv:1: binary data (a NUL byte): not a text file; nothing of the file is read'],
+  },
   {
     fault: 'CRLF newlines inside quotes (the line is the physical line the record starts on)',
     files: ['alt-fuel-stations/crlf-in-quotes.csv'],
@@ -131,13 +157,17 @@ const failing: FailingCase[] = [
     fault: 'a ZIP that lost its leading zero, padded to no ZIP of the gazetteer',
     files: ['alt-fuel-stations/zip-lost-zero.csv'],
     message: /^1 problem in the sources; 1 of them have an unambiguous repair/,
-    report: ['error: zip-lost-zero.csv:2: zip = "1300": must match pattern "^(\\d{5}|[A-Z]\\d[A-Z]( ?\\d([A-Z]\\d?)?)?)$" (repairable: leading zeros restored (every ZIP of MA starts with 0))'],
+    report: [
+      'error: zip-lost-zero.csv:2: zip = "1300": must match pattern "^(\\d{5}|[A-Z]\\d[A-Z]( ?\\d([A-Z]\\d?)?)?)$" (repairable: leading zeros restored (every ZIP of MA starts with 0))',
+    ],
   },
   {
     fault: 'the 5-column national file',
     files: ['alt-fuel-stations/narrow-5col.csv'],
     message: PROBLEMS,
-    report: ['error: narrow-5col.csv:1: missing required columns ID, Fuel Type Code, Status Code, Latitude, Longitude, Updated At: no station can be read from it; the file is not read'],
+    report: [
+      'error: narrow-5col.csv:1: missing required columns ID, Fuel Type Code, Status Code, Latitude, Longitude, Updated At: no station can be read from it; the file is not read',
+    ],
   },
   {
     fault: 'the 2019 layout without Status Code',
@@ -145,20 +175,37 @@ const failing: FailingCase[] = [
     message: PROBLEMS,
     report: ['error: no-status-code-2019.csv:1: missing required columns Status Code: no station can be read from it; the file is not read'],
   },
-  { fault: 'a JSON export with a syntax error', files: ['alt-fuel-stations/not-json.json'], message: PROBLEMS, report: ["error: not-json.json:3: not valid JSON: Expected ',' or '}' after property value; nothing of the file is read"] },
+  {
+    fault: 'a JSON export with a syntax error',
+    files: ['alt-fuel-stations/not-json.json'],
+    message: PROBLEMS,
+    report: ["error: not-json.json:3: not valid JSON: Expected ',' or '}' after property value; nothing of the file is read"],
+  },
   {
     fault: 'a building-resources file cut inside a string',
     files: ['building-resources/resources-unterminated.json'],
     message: PROBLEMS,
     report: ['error: resources-unterminated.json:4: not valid JSON: Bad control character in string literal; nothing of the file is read'],
   },
-  { fault: 'a weather file with binary data', files: ['climate/tmy3/binary.csv'], message: PROBLEMS, report: ['error: climate/tmy3/binary.csv:2: binary data (a NUL byte): not a text file; nothing of the file is read'] },
-  { fault: 'a weather file that is not one', files: ['climate/intl/junk.epw'], message: PROBLEMS, report: ['error: climate/intl/junk.epw:1: EPW LOCATION line must have 10 fields, found 1'] },
+  {
+    fault: 'a weather file with binary data',
+    files: ['climate/tmy3/binary.csv'],
+    message: PROBLEMS,
+    report: ['error: climate/tmy3/binary.csv:2: binary data (a NUL byte): not a text file; nothing of the file is read'],
+  },
+  {
+    fault: 'a weather file that is not one',
+    files: ['climate/intl/junk.epw'],
+    message: PROBLEMS,
+    report: ['error: climate/intl/junk.epw:1: EPW LOCATION line must have 10 fields, found 1'],
+  },
   {
     fault: 'a truncated weather .gz',
     files: ['climate/tmy2/truncated.tm2.gz'],
     message: PROBLEMS,
-    report: ['error: climate/tmy2/truncated.tm2.gz:11: the gzip data ends early (the file is truncated): the text breaks off in this line; nothing of the file is read'],
+    report: [
+      'error: climate/tmy2/truncated.tm2.gz:11: the gzip data ends early (the file is truncated): the text breaks off in this line; nothing of the file is read',
+    ],
   },
 ];
 
@@ -175,11 +222,14 @@ for (const { fault, files, report, message } of failing) {
 
 test('a source directory that does not exist fails, even with --allow-empty, and the last good data set stays', async () => {
   const missing = join(folder('faults-nowhere'), 'no-such-dir');
-  await assert.rejects(buildDataSet({ outDir: lastGood, sourceDir: missing, allowInvalid: false, allowEmpty: true, repair: false, log: () => {} }), (error: Error) => {
-    assert.ok(error instanceof BuildFailed);
-    assert.equal(error.message, `the source directory ${missing} does not exist; nothing was written`);
-    return true;
-  });
+  await assert.rejects(
+    buildDataSet({ outDir: lastGood, sourceDir: missing, allowInvalid: false, allowEmpty: true, repair: false, log: () => {} }),
+    (error: Error) => {
+      assert.ok(error instanceof BuildFailed);
+      assert.equal(error.message, `the source directory ${missing} does not exist; nothing was written`);
+      return true;
+    },
+  );
   assert.deepEqual(snapshot(lastGood), goodSnapshot);
 });
 
@@ -188,10 +238,16 @@ test('a source directory none of whose groups yields a record fails unless --all
   mkdirSync(join(source, 'alt-fuel-stations'));
   mkdirSync(join(source, 'climate', 'tmy3'), { recursive: true });
   const lines: string[] = [];
-  await assert.rejects(buildDataSet({ outDir: lastGood, sourceDir: source, allowInvalid: false, repair: false, log: (line) => lines.push(line) }), (error: Error) => {
-    assert.equal(error.message, `the sources in ${source} yield no records (alt-fuel-stations/, building-resources/, climate/); use --allow-empty to build an empty data set. Nothing was written.`);
-    return true;
-  });
+  await assert.rejects(
+    buildDataSet({ outDir: lastGood, sourceDir: source, allowInvalid: false, repair: false, log: (line) => lines.push(line) }),
+    (error: Error) => {
+      assert.equal(
+        error.message,
+        `the sources in ${source} yield no records (alt-fuel-stations/, building-resources/, climate/); use --allow-empty to build an empty data set. Nothing was written.`,
+      );
+      return true;
+    },
+  );
   assert.deepEqual(snapshot(lastGood), goodSnapshot);
   const out = folder('faults-allow-empty');
   const result = await buildDataSet({ outDir: out, sourceDir: source, allowInvalid: false, allowEmpty: true, repair: false, log: () => {} });
@@ -203,7 +259,10 @@ test('--allow-empty builds past an empty export, listing it as a note', async ()
   const { lines, failure } = await build(['alt-fuel-stations/empty.csv', 'alt-fuel-stations/good.csv'], out, { allowEmpty: true });
   assert.equal(failure, undefined);
   assert.deepEqual(lines, ['note: empty.csv: yields no records: the file is empty (0 bytes)']);
-  assert.deepEqual((await stations(out)).map((row) => row.id), [1001, 1002, 1003]);
+  assert.deepEqual(
+    (await stations(out)).map((row) => row.id),
+    [1001, 1002, 1003],
+  );
 });
 
 test('three exports with the same station id: the newest Updated At wins, whatever the file order, and each superseded record is listed with its winner', async () => {
@@ -215,14 +274,21 @@ test('three exports with the same station id: the newest Updated At wins, whatev
     'superseded: good.csv:2: id = 1001: superseded by same-id-b-newer.csv:2 (Updated At 2025-06-01T09:30:00Z is newer than 2025-03-01T12:00:00Z)',
   ]);
   const rows = await stations(out);
-  assert.deepEqual(rows.map((row) => row.id), [1001, 1002, 1003]);
+  assert.deepEqual(
+    rows.map((row) => row.id),
+    [1001, 1002, 1003],
+  );
   assert.equal(rows[0]!.updated_at, '2025-06-01 09:30:00');
   assert.equal(rows[0]!.station_name, 'Boston City Hall Garage');
 });
 
 test('--repair swaps coordinates back, reads Latin-1 as Windows-1252 and restores a ZIP zero the state makes certain, listing each', async () => {
   const out = folder('faults-out');
-  const { lines, failure } = await build(['alt-fuel-stations/swapped-coordinates.csv', 'alt-fuel-stations/latin1.csv', 'alt-fuel-stations/zip-lost-zero.csv'], out, { repair: true });
+  const { lines, failure } = await build(
+    ['alt-fuel-stations/swapped-coordinates.csv', 'alt-fuel-stations/latin1.csv', 'alt-fuel-stations/zip-lost-zero.csv'],
+    out,
+    { repair: true },
+  );
   assert.equal(failure, undefined);
   assert.deepEqual(lines, [
     'repaired: latin1.csv:2: station_name "Caf\uFFFD du Parc" -> "Café du Parc" (read as Windows-1252)',
@@ -240,16 +306,30 @@ test('a point far outside its state that swapping does not explain is noted and 
   const out = folder('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/far-from-state.csv'], out);
   assert.equal(failure, undefined);
-  assert.deepEqual(lines, ['note: far-from-state.csv:2: latitude = 21.3563: the point (21.3563, -157.9382) is far outside WA (more than 1° from any of its ZIP codes): kept as it is']);
-  assert.deepEqual((await stations(out)).map((row) => [row.id, row.latitude, row.longitude]), [[4501, 21.3563, -157.9382]]);
+  assert.deepEqual(lines, [
+    'note: far-from-state.csv:2: latitude = 21.3563: the point (21.3563, -157.9382) is far outside WA (more than 1° from any of its ZIP codes): kept as it is',
+  ]);
+  assert.deepEqual(
+    (await stations(out)).map((row) => [row.id, row.latitude, row.longitude]),
+    [[4501, 21.3563, -157.9382]],
+  );
 });
 
-test('--allow-invalid keeps the records read before a syntax error, and writes the file\'s problem to the rejects file', async () => {
+test("--allow-invalid keeps the records read before a syntax error, and writes the file's problem to the rejects file", async () => {
   const out = folder('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/unclosed-quote.csv'], out, { allowInvalid: true });
   assert.equal(failure, undefined);
   assert.deepEqual(lines, ['rejected: unclosed-quote.csv:3: a quoted field that starts in this record is never closed: the rest of the file cannot be read']);
-  assert.deepEqual((await stations(out)).map((row) => row.id), [2001]);
+  assert.deepEqual(
+    (await stations(out)).map((row) => row.id),
+    [2001],
+  );
   const rejects = readdirSync(out).find((name) => name.startsWith('fuel_stations.rejects-'))!;
-  assert.deepEqual(readFileSync(join(out, rejects), 'utf8').trim().split('\n').map((line) => JSON.parse(line).line), [3]);
+  assert.deepEqual(
+    readFileSync(join(out, rejects), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).line),
+    [3],
+  );
 });

@@ -21,7 +21,10 @@ function csvRows(path: string): Record<string, string>[] {
 
 /** Each record with the line it starts on (a quoted field may span lines). */
 function csvRowsWithLines(path: string): Array<{ row: Record<string, string>; line: number }> {
-  const records = parse(readFileSync(path), { columns: true, bom: true, skip_empty_lines: true, info: true }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  const records = parse(readFileSync(path), { columns: true, bom: true, skip_empty_lines: true, info: true }) as Array<{
+    record: Record<string, string>;
+    info: { lines: number };
+  }>;
   let nextLine = 2;
   return records.map(({ record, info }) => {
     const line = nextLine;
@@ -52,7 +55,9 @@ async function buildFails(source: string, options: { repair?: boolean } = {}): P
   assert.fail('the build should have failed');
 }
 
-test('the 12,740-row composite export builds with zero rejects, every row, every id; the one station far outside its state is noted', { skip: skipWithoutShared }, async () => {
+test('the 12,740-row composite export builds with zero rejects, every row, every id; the one station far outside its state is noted', {
+  skip: skipWithoutShared,
+}, async () => {
   const out = temporaryDir('out');
   const { manifest, reports } = await buildQuietly({ outDir: out, sourceDir: sourceDirWith([composite()]) });
   const expected = csvRows(composite());
@@ -63,7 +68,10 @@ test('the 12,740-row composite export builds with zero rejects, every row, every
   assert.equal(manifest.datasets.fuel_stations.files.stations.rows, expected.length);
   assert.equal(expected.length, 12_740);
   const rows = await parquetRows(out);
-  assert.deepEqual(rows.map((r) => r.id), expected.map((r) => Number(r.ID)).sort((a, b) => a - b));
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    expected.map((r) => Number(r.ID)).sort((a, b) => a - b),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const source of expected.filter((_, i) => i % 997 === 0)) {
     const row = byId.get(Number(source.ID))!;
@@ -81,17 +89,30 @@ test('the Excel-resaved MA export: every damaged value is reported with file, li
   const failure = await buildFails(sourceDirWith([excelMa()]));
   const rows = csvRows(excelMa());
   const expected = new Set<string>();
-  csvRowsWithLines(excelMa()).forEach(({ row, line }) => {    if (/^\d{1,4}$/.test(row.ZIP)) expected.add(`${line}:zip`);
-    for (const [header, field] of [['Open Date', 'open_date'], ['Date Last Confirmed', 'date_last_confirmed'], ['Expected Date', 'expected_date']]) {
+  csvRowsWithLines(excelMa()).forEach(({ row, line }) => {
+    if (/^\d{1,4}$/.test(row.ZIP)) expected.add(`${line}:zip`);
+    for (const [header, field] of [
+      ['Open Date', 'open_date'],
+      ['Date Last Confirmed', 'date_last_confirmed'],
+      ['Expected Date', 'expected_date'],
+    ]) {
       if (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(row[header])) expected.add(`${line}:${field}`);
     }
-    for (const [header, field] of [['LPG Primary', 'lpg_primary'], ['E85 Blender Pump', 'e85_blender_pump'], ['Restricted Access', 'restricted_access']]) {
+    for (const [header, field] of [
+      ['LPG Primary', 'lpg_primary'],
+      ['E85 Blender Pump', 'e85_blender_pump'],
+      ['Restricted Access', 'restricted_access'],
+    ]) {
       if (/^(TRUE|FALSE)$/.test(row[header])) expected.add(`${line}:${field}`);
     }
   });
   const reported = new Set(failure.issues.map((issue) => `${issue.line}:${issue.field}`));
   assert.ok(expected.size > 4000, `expected many damaged values, found ${expected.size}`);
-  assert.deepEqual([...expected].filter((key) => !reported.has(key)), [], 'every damaged value is reported');
+  assert.deepEqual(
+    [...expected].filter((key) => !reported.has(key)),
+    [],
+    'every damaged value is reported',
+  );
   const zip = failure.issues.find((issue) => issue.field === 'zip' && issue.line === 2)!;
   assert.equal(zip.file, 'MA_all_access_2025-11_EXCEL-RESAVED_aidangriffith20-CS230-FinalProject.csv');
   assert.equal(zip.value, rows[0].ZIP);
@@ -114,10 +135,17 @@ test('--repair fixes only the unambiguous damage and lists each fix', { skip: sk
   const { reports, lines } = await buildQuietly({ outDir: out, sourceDir: sourceDirWith([excelMa(), pandasTx()]), repair: true, allowInvalid: true });
   const report = reports.fuel_stations;
   assert.ok(report.repaired.length > 17_000);
-  assert.ok(lines.some((line) => /^repaired: MA_.*:2: zip "\d{4}" -> "0\d{4}"/.test(line)), 'each fix is listed');
+  assert.ok(
+    lines.some((line) => /^repaired: MA_.*:2: zip "\d{4}" -> "0\d{4}"/.test(line)),
+    'each fix is listed',
+  );
   // 1300 pads to 01300, no ZIP of the gazetteer, but every ZIP of MA starts with 0: repaired too.
   assert.equal(report.rejectedRecords, 0);
-  assert.ok(lines.includes('repaired: MA_all_access_2025-11_EXCEL-RESAVED_aidangriffith20-CS230-FinalProject.csv:2761: zip "1300" -> "01300" (leading zeros restored (every ZIP of MA starts with 0))'));
+  assert.ok(
+    lines.includes(
+      'repaired: MA_all_access_2025-11_EXCEL-RESAVED_aidangriffith20-CS230-FinalProject.csv:2761: zip "1300" -> "01300" (leading zeros restored (every ZIP of MA starts with 0))',
+    ),
+  );
   const rows = await parquetRows(out);
   const maRows = csvRows(excelMa());
   assert.equal(rows.length, maRows.length + csvRows(pandasTx()).length);
@@ -151,7 +179,7 @@ test('the same rows give the same bytes, whatever the column order of the export
   assert.equal(a.manifest.datasets.fuel_stations.files.stations.sha256, b.manifest.datasets.fuel_stations.files.stations.sha256);
 });
 
-test('the 37-column layout of service.md and the API\'s own JSON both build', { skip: skipWithoutShared }, async () => {
+test("the 37-column layout of service.md and the API's own JSON both build", { skip: skipWithoutShared }, async () => {
   const dir = temporaryDir('layouts');
   copyFileSync(shared('wire', 'samples', 'afs_all_docs2014.csv'), join(dir, 'docs2014.csv'));
   copyFileSync(shared('data', 'afdc', 'api_json_doc_example_all.json'), join(dir, 'docs2023.json'));
@@ -192,6 +220,12 @@ test('the sample: 60,000 stations by default, same seed same bytes, every kind o
   const elec = rows.filter((row) => row.fuel_type_code === 'ELEC').length / rows.length;
   assert.ok(elec > 0.75 && elec < 0.9, `ELEC share ${elec}`);
   for (const level of ['ev_level1_evse_num', 'ev_level2_evse_num', 'ev_dc_fast_num']) assert.ok(rows.some((row) => (row[level] as number) > 0));
-  const codes = new Set(rows.flatMap((row) => String(row.cards_accepted ?? '').split(' ').filter(Boolean)));
+  const codes = new Set(
+    rows.flatMap((row) =>
+      String(row.cards_accepted ?? '')
+        .split(' ')
+        .filter(Boolean),
+    ),
+  );
   for (const code of ['A', 'D', 'M', 'V', 'Cash', 'Checks', 'CFN', 'FuelMan', 'Voyager']) assert.ok(codes.has(code), `payment code ${code}`);
 });

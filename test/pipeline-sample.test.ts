@@ -29,7 +29,10 @@ function problemsOf(seed: number, count: number): string[] {
 /** Stations whose point is off the globe or far from their state (the schema's whole check is the property below). */
 function misplaced(seed: number, count: number): string[] {
   return generateStations(seed, count)
-    .filter((station) => !(Math.abs(station.latitude as number) <= 90 && Math.abs(station.longitude as number) <= 180) || farFromStateNote(station, { file: 'sample' }))
+    .filter(
+      (station) =>
+        !(Math.abs(station.latitude as number) <= 90 && Math.abs(station.longitude as number) <= 180) || farFromStateNote(station, { file: 'sample' }),
+    )
     .map((station) => `${station.state} ${station.zip} (${station.latitude}, ${station.longitude})`)
     .slice(0, 5);
 }
@@ -49,16 +52,31 @@ test('any seed, any size: every station valid and in its state (property)', () =
 });
 
 test('the generator refuses a seed or a size it cannot honour', () => {
-  for (const [seed, count] of [[Number.NaN, 10], [1.5, 10], [-1, 10], [2 ** 32, 10], [1, 0], [1, Number.NaN], [1, 2.5], [1, 1_000_001]]) {
+  for (const [seed, count] of [
+    [Number.NaN, 10],
+    [1.5, 10],
+    [-1, 10],
+    [2 ** 32, 10],
+    [1, 0],
+    [1, Number.NaN],
+    [1, 2.5],
+    [1, 1_000_001],
+  ]) {
     assert.throws(() => generateStations(seed!, count!), RangeError, `${seed}, ${count}`);
   }
 });
 
 test('a sample build with options out of range fails before anything is written', async () => {
   const out = temporaryDir('sample-options');
-  await assert.rejects(buildDataSet({ outDir: out, sample: { seed: Number.NaN, stations: Number.NaN }, allowInvalid: false, repair: false, log: () => {} }), (error: Error) => {
-    assert.ok(error instanceof BuildFailed);
-    assert.equal(error.message, 'invalid sample options: the seed must be a whole number from 0 to 4294967295; the number of stations must be a whole number from 1 to 1000000');
-    return true;
-  });
+  await assert.rejects(
+    buildDataSet({ outDir: out, sample: { seed: Number.NaN, stations: Number.NaN }, allowInvalid: false, repair: false, log: () => {} }),
+    (error: Error) => {
+      assert.ok(error instanceof BuildFailed);
+      assert.equal(
+        error.message,
+        'invalid sample options: the seed must be a whole number from 0 to 4294967295; the number of stations must be a whole number from 1 to 1000000',
+      );
+      return true;
+    },
+  );
 });

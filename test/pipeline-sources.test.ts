@@ -65,7 +65,9 @@ async function failureOf(file: string) {
   assert.fail(`${basename(file)} should not build`);
 }
 
-test('the national narrow files and the 2019 export without Status Code: one message each, naming the missing columns', { skip: skipWithoutShared }, async () => {
+test('the national narrow files and the 2019 export without Status Code: one message each, naming the missing columns', {
+  skip: skipWithoutShared,
+}, async () => {
   const narrow = shared('data', 'afdc', 'national_narrow');
   const expected: Record<string, string> = {
     'US_all_fuels_2012_8col_chrischaney3-green_project.csv': 'missing required columns ID, Updated At',
@@ -82,7 +84,9 @@ test('the national narrow files and the 2019 export without Status Code: one mes
   }
 });
 
-test('the two WA exports share stations: each id is kept from the record updated last, and every other one is listed', { skip: skipWithoutShared }, async () => {
+test('the two WA exports share stations: each id is kept from the record updated last, and every other one is listed', {
+  skip: skipWithoutShared,
+}, async () => {
   const dir = shared('data', 'afdc', 'raw_state_exports');
   const wa2023 = `${dir}/${readdirSync(dir).find((name) => name.startsWith('WA_public_available_2023-03'))!}`;
   const wa2025 = `${dir}/${readdirSync(dir).find((name) => name.startsWith('WA_public_available_2025-02'))!}`;

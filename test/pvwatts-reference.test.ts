@@ -63,7 +63,9 @@ test('every reference case through the endpoint: simulate’s own numbers, withi
         const expected = reference.outputs;
         assert.ok(expected, `${reference.label}: the reference engine ran`);
         const hourly = Array.isArray(expected.ac);
-        const response = await server.get(withKey(`/api/pvwatts/v6.json?file_id=${encodeURIComponent(station.id)}&${queryOf(reference.inputs, hourly)}`, server.key));
+        const response = await server.get(
+          withKey(`/api/pvwatts/v6.json?file_id=${encodeURIComponent(station.id)}&${queryOf(reference.inputs, hourly)}`, server.key),
+        );
         const answer = (await response.json()) as any;
         assert.equal(response.status, 200, `${reference.label}: ${JSON.stringify(answer.errors)}`);
         cases++;
@@ -84,7 +86,11 @@ test('every reference case through the endpoint: simulate’s own numbers, withi
         for (const [name, value] of Object.entries(direct.outputs)) {
           const values = typeof value === 'number' ? [value] : Array.from(value as ArrayLike<number>);
           const ours = ([] as Array<number | null>).concat(answer.outputs[name]);
-          assert.deepEqual(ours, values.map((v) => (Number.isNaN(v) ? null : v === 0 ? 0 : v)), `${reference.label} ${name}`);
+          assert.deepEqual(
+            ours,
+            values.map((v) => (Number.isNaN(v) ? null : v === 0 ? 0 : v)),
+            `${reference.label} ${name}`,
+          );
         }
 
         // the reference engine's numbers, within the reference test's tolerance
@@ -117,6 +123,8 @@ test('lat/lon: Miami’s base case from the tmy2 station nearest its coordinates
   assert.equal(answer.station_info.solar_resource_file, '12839.tm2');
   assert.ok(answer.station_info.distance > 0 && answer.station_info.distance < 2000, String(answer.station_info.distance));
   const expected = reference.outputs!.ac_monthly as number[];
-  answer.outputs.ac_monthly.forEach((value: number, month: number) => assert.ok(summaryError(value, expected[month]!) <= REFERENCE_TOLERANCE, `${month}: ${value} vs ${expected[month]}`));
+  for (const [month, value] of (answer.outputs.ac_monthly as number[]).entries()) {
+    assert.ok(summaryError(value, expected[month]!) <= REFERENCE_TOLERANCE, `${month}: ${value} vs ${expected[month]}`);
+  }
   assert.ok(summaryError(answer.outputs.ac_annual, reference.outputs!.ac_annual as number) <= REFERENCE_TOLERANCE);
 });

@@ -45,7 +45,12 @@ test('a site the worker let go (its own cache is full) is sent again', { skip },
   // room for one site: each new site pushes the other out of the worker
   const pool = new PvWorkerPool(1, siteBytes(miami) + 1);
   pools.push(pool);
-  for (const [key, site] of [['miami', miami], ['boulder', boulder], ['miami', miami], ['boulder', boulder]] as const) {
+  for (const [key, site] of [
+    ['miami', miami],
+    ['boulder', boulder],
+    ['miami', miami],
+    ['boulder', boulder],
+  ] as const) {
     assert.deepEqual(await pool.run(key, site, siteBytes(site), system(1)), simulate(system(1), site), key);
   }
   pool.forget('miami');
@@ -57,5 +62,5 @@ test('forty estimates in flight on two workers all come back, each its own', { s
   pools.push(pool);
   const systems = Array.from({ length: 40 }, (_, i) => system(i % 5, { system_capacity: 1 + i, tilt: i % 40 }));
   const results = await Promise.all(systems.map((each, i) => pool.run(i % 2 ? 'miami' : 'boulder', i % 2 ? miami : boulder, siteBytes(miami), each)));
-  results.forEach((result, i) => assert.deepEqual(result, simulate(systems[i]!, i % 2 ? miami : boulder), String(i)));
+  for (const [i, result] of results.entries()) assert.deepEqual(result, simulate(systems[i]!, i % 2 ? miami : boulder), String(i));
 });

@@ -99,7 +99,11 @@ test('XML: the documentation example’s elements, attributes and nesting; Rails
   assert.equal(type, 'application/xml; charset=utf-8');
   assert.deepEqual(skeleton(body), skeleton(doc));
   assert.ok(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response>\n  <inputs>\n    <system-capacity>4</system-capacity>\n'));
-  assert.ok(body.includes('\n  <errors type="array"/>\n  <warnings type="array"/>\n  <version>1.4.0</version>\n  <ssc-info>\n    <version type="integer">1</version>\n'));
+  assert.ok(
+    body.includes(
+      '\n  <errors type="array"/>\n  <warnings type="array"/>\n  <version>1.4.0</version>\n  <ssc-info>\n    <version type="integer">1</version>\n',
+    ),
+  );
   assert.ok(body.includes('    <tz type="float">-7.0</tz>\n    <location>None</location>\n    <city></city>\n    <state>Colorado</state>\n'));
   assert.match(body, /\n {4}<ac-monthly type="array">\n {6}<ac-monthly type="float">[\d.]+<\/ac-monthly>\n/);
   // the same numbers as the JSON, printed the same way
@@ -181,7 +185,9 @@ test('JSONP: callback wraps the JSON answer and its 422s; an invalid callback is
   for (const bad of ['1cb', 'a-b', 'alert(1)', 'x'.repeat(65), 'é']) {
     const answer = await getJson(`/api/pvwatts/v6.json?${query}&callback=${encodeURIComponent(bad)}`);
     assert.equal(answer.status, 422, bad);
-    assert.deepEqual(answer.json.errors, ["'callback' must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters"]);
+    assert.deepEqual(answer.json.errors, [
+      "'callback' must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters",
+    ]);
   }
   const xml = await get(`/api/pvwatts/v6.xml?${query}&callback=cb`);
   assert.equal(xml.status, 200);
@@ -195,7 +201,9 @@ function haversine(lat1: number, lon1: number, lat2: number, lon2: number): numb
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(a));
 }
 
-test('lat/lon: the nearest station of the dataset within radius, as an independent search finds it; radius 0; none in range is a 422', { skip: skipWithoutShared }, async () => {
+test('lat/lon: the nearest station of the dataset within radius, as an independent search finds it; radius 0; none in range is a 422', {
+  skip: skipWithoutShared,
+}, async () => {
   const stations: ClimateStation[] = server.data.dataSet.climate.stations;
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -222,7 +230,10 @@ test('lat/lon: the nearest station of the dataset within radius, as an independe
     assert.equal(status, 200, `${lat},${lon} ${dataset}: ${JSON.stringify(json.errors)}`);
     assert.ok(Math.abs(json.station_info.distance - nearest.distance) <= 1, `${lat},${lon} ${dataset}: ${json.station_info.distance} vs ${nearest.distance}`);
     const candidates = ranked.filter((entry) => Math.abs(entry.distance - nearest.distance) <= 1).map((entry) => solarResourceFile(entry.station));
-    assert.ok(candidates.includes(json.station_info.solar_resource_file), `${lat},${lon} ${dataset}: ${json.station_info.solar_resource_file} not in ${candidates}`);
+    assert.ok(
+      candidates.includes(json.station_info.solar_resource_file),
+      `${lat},${lon} ${dataset}: ${json.station_info.solar_resource_file} not in ${candidates}`,
+    );
     compared++;
   }
   assert.ok(compared >= 25, `${compared} stations compared`);
@@ -259,10 +270,21 @@ test('file_id: the named station, at distance 0; the station of data_query v1’
 
 test('defaults: dataset nsrdb, radius 100, timeframe monthly, dc_ac_ratio 1.2 (not ssc’s 1.1), gcr 0.4, inv_eff 96', { skip: skipWithoutShared }, async () => {
   const implicit = (await getJson(`/api/pvwatts/v6.json?${SYSTEM}&lat=38&lon=-100`)).json;
-  const explicit = (await getJson(`/api/pvwatts/v6.json?${SYSTEM}&lat=38&lon=-100&dataset=nsrdb&radius=100&timeframe=monthly&dc_ac_ratio=1.2&gcr=0.4&inv_eff=96`)).json;
+  const explicit = (
+    await getJson(`/api/pvwatts/v6.json?${SYSTEM}&lat=38&lon=-100&dataset=nsrdb&radius=100&timeframe=monthly&dc_ac_ratio=1.2&gcr=0.4&inv_eff=96`)
+  ).json;
   assert.deepEqual(implicit.outputs, explicit.outputs);
   assert.deepEqual(implicit.station_info, explicit.station_info);
-  assert.deepEqual(implicit.inputs, { system_capacity: '4', module_type: '0', losses: '14', array_type: '1', tilt: '20', azimuth: '180', lat: '38', lon: '-100' });
+  assert.deepEqual(implicit.inputs, {
+    system_capacity: '4',
+    module_type: '0',
+    losses: '14',
+    array_type: '1',
+    tilt: '20',
+    azimuth: '180',
+    lat: '38',
+    lon: '-100',
+  });
   const ssc = (await getJson(`/api/pvwatts/v6.json?${SYSTEM}&lat=38&lon=-100&dc_ac_ratio=1.1`)).json;
   assert.notDeepEqual(ssc.outputs.ac_monthly, implicit.outputs.ac_monthly);
   // gcr matters to 1-axis arrays only
@@ -274,7 +296,8 @@ test('defaults: dataset nsrdb, radius 100, timeframe monthly, dc_ac_ratio 1.2 (n
     const answer = await getJson(`/api/pvwatts/v6.json?system_capacity=4&module_type=2&losses=14&array_type=${arrayType}&tilt=30&azimuth=170&lat=38&lon=-100`);
     assert.equal(answer.status, 200, String(arrayType));
   }
-  const twoAxis = (tilt: number, azimuth: number) => getJson(`/api/pvwatts/v6.json?system_capacity=4&module_type=0&losses=14&array_type=4&tilt=${tilt}&azimuth=${azimuth}&lat=38&lon=-100`);
+  const twoAxis = (tilt: number, azimuth: number) =>
+    getJson(`/api/pvwatts/v6.json?system_capacity=4&module_type=0&losses=14&array_type=4&tilt=${tilt}&azimuth=${azimuth}&lat=38&lon=-100`);
   assert.deepEqual((await twoAxis(0, 0)).json.outputs, (await twoAxis(60, 270)).json.outputs);
   // parameters in any order: the same estimate, inputs in the order given
   const reversed = (await getJson(`/api/pvwatts/v6.json?lon=-100&lat=38&azimuth=180&tilt=20&array_type=1&losses=14&module_type=0&system_capacity=4`)).json;
@@ -282,8 +305,19 @@ test('defaults: dataset nsrdb, radius 100, timeframe monthly, dc_ac_ratio 1.2 (n
   assert.deepEqual(keysOf(reversed.inputs), ['lon', 'lat', 'azimuth', 'tilt', 'array_type', 'losses', 'module_type', 'system_capacity']);
 });
 
-test('422: every invalid, missing, empty or repeated parameter is listed with its message, in the full envelope without station_info', { skip: skipWithoutShared }, async () => {
-  const valid: Record<string, string> = { system_capacity: '4', module_type: '0', losses: '14', array_type: '1', tilt: '20', azimuth: '180', lat: '40', lon: '-105' };
+test('422: every invalid, missing, empty or repeated parameter is listed with its message, in the full envelope without station_info', {
+  skip: skipWithoutShared,
+}, async () => {
+  const valid: Record<string, string> = {
+    system_capacity: '4',
+    module_type: '0',
+    losses: '14',
+    array_type: '1',
+    tilt: '20',
+    azimuth: '180',
+    lat: '40',
+    lon: '-105',
+  };
   const queryWith = (changes: Record<string, string | string[] | undefined>) => {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries({ ...valid, ...changes })) {
@@ -341,7 +375,22 @@ test('422: every invalid, missing, empty or repeated parameter is listed with it
     [{ lat: undefined, lon: undefined, file_id: 'x'.repeat(201) }, ["'file_id' must be at most 200 characters"]],
     // everything wrong at once: every parameter listed, in the parameters' order
     [
-      { system_capacity: '0', module_type: '9', losses: '100', array_type: 'x', tilt: '91', azimuth: '400', lat: '-91', lon: '181', dataset: 'x', radius: 'x', timeframe: 'x', dc_ac_ratio: '0', gcr: '4', inv_eff: '100' },
+      {
+        system_capacity: '0',
+        module_type: '9',
+        losses: '100',
+        array_type: 'x',
+        tilt: '91',
+        azimuth: '400',
+        lat: '-91',
+        lon: '181',
+        dataset: 'x',
+        radius: 'x',
+        timeframe: 'x',
+        dc_ac_ratio: '0',
+        gcr: '4',
+        inv_eff: '100',
+      },
       [
         "'system_capacity' must be between 0.05 and 500000",
         "'module_type' must be 0, 1 or 2",
@@ -420,13 +469,22 @@ test('422: every invalid, missing, empty or repeated parameter is listed with it
     ].join('\n'),
   );
   // the structure of the real service's error XML (v5, 2016)
-  const wire = skeleton(readShared('wire', 'samples', 'pvwatts_v5_error_2016.xml')).filter((line) => !line.startsWith('<') || !/^<\/?(lat|lon|system-capacity|azimuth|timeframe|array-type|tilt|module-type|losses|dataset|radius)>/.test(line));
+  const wire = skeleton(readShared('wire', 'samples', 'pvwatts_v5_error_2016.xml')).filter(
+    (line) => !line.startsWith('<') || !/^<\/?(lat|lon|system-capacity|azimuth|timeframe|array-type|tilt|module-type|losses|dataset|radius)>/.test(line),
+  );
   const ours = skeleton(xml.body).filter((line) => !/^<\/?(lat|tilt)>/.test(line) && !line.startsWith('<error>'));
-  assert.deepEqual(ours, wire.filter((line) => !line.startsWith('<error>')));
+  assert.deepEqual(
+    ours,
+    wire.filter((line) => !line.startsWith('<error>')),
+  );
 });
 
 test('estimates asked together (worker threads when PV_WORKERS > 0) answer as when asked one by one', { skip: skipWithoutShared }, async () => {
-  const queries = Array.from({ length: 24 }, (_, i) => `/api/pvwatts/v6.json?system_capacity=${1 + i}&module_type=${i % 3}&losses=14&array_type=${i % 5}&tilt=${10 + i}&azimuth=${150 + 3 * i}&lat=${35 + (i % 6)}&lon=${-100 - (i % 4)}`);
+  const queries = Array.from(
+    { length: 24 },
+    (_, i) =>
+      `/api/pvwatts/v6.json?system_capacity=${1 + i}&module_type=${i % 3}&losses=14&array_type=${i % 5}&tilt=${10 + i}&azimuth=${150 + 3 * i}&lat=${35 + (i % 6)}&lon=${-100 - (i % 4)}`,
+  );
   const together = await Promise.all(queries.map((query) => get(query)));
   for (const [i, query] of queries.entries()) {
     const alone = await get(query);

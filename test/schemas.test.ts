@@ -20,10 +20,17 @@ test('every schema compiles, and its $id is /api/schemas/ followed by its file p
 });
 
 test('what is published of a schema is its file without our annotation keywords, and nothing else is left out', () => {
-  assert.ok(schemaFiles.some((entry) => JSON.stringify(entry.schema) !== JSON.stringify(entry.published)), 'some files hold annotations');
+  assert.ok(
+    schemaFiles.some((entry) => JSON.stringify(entry.schema) !== JSON.stringify(entry.published)),
+    'some files hold annotations',
+  );
   for (const entry of schemaFiles) {
     const text = readFileSync(join(schemasDir, entry.file), 'utf8');
-    assert.deepEqual(entry.published, JSON.parse(text, (key, value) => (annotationKeywords.includes(key) ? undefined : value)), entry.file);
+    assert.deepEqual(
+      entry.published,
+      JSON.parse(text, (key, value) => (annotationKeywords.includes(key) ? undefined : value)),
+      entry.file,
+    );
   }
 });
 

@@ -101,13 +101,15 @@ describe('full lists stream without taking the process', () => {
 
     let received = 0;
     const reader = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get(`${server.url}${path}`, (res) => {
-        res.on('data', (chunk: Buffer) => (received += chunk.length));
-        res.once('data', () => {
-          res.pause();
-          resolve(res);
-        });
-      }).on('error', reject);
+      http
+        .get(`${server.url}${path}`, (res) => {
+          res.on('data', (chunk: Buffer) => (received += chunk.length));
+          res.once('data', () => {
+            res.pause();
+            resolve(res);
+          });
+        })
+        .on('error', reject);
     });
     try {
       let stalled = -1;
@@ -136,12 +138,14 @@ describe('full lists stream without taking the process', () => {
 
   test('a reader that goes away in the middle of a list: its request ends and lets go of the data set', async () => {
     const reader = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get(`${server.url}${withKey('/api/alt-fuel-stations/v1.json', server.key)}`, (res) => {
-        res.once('data', () => {
-          res.pause();
-          resolve(res);
-        });
-      }).on('error', reject);
+      http
+        .get(`${server.url}${withKey('/api/alt-fuel-stations/v1.json', server.key)}`, (res) => {
+          res.once('data', () => {
+            res.pause();
+            resolve(res);
+          });
+        })
+        .on('error', reject);
     });
     assert.equal(server.data.inUse, 1, 'the list holds the data set while it streams');
     reader.destroy();

@@ -18,7 +18,10 @@ before(async () => {
   root = temporaryDir('surface');
   dataDir = join(root, 'data');
   await buildQuietly({ outDir: dataDir, sample: { seed: 3, stations: 300 } });
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 }, { logger: silentLogger() });
+  server = await startServer(
+    { port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 },
+    { logger: silentLogger() },
+  );
 });
 after(async () => server?.close());
 
@@ -39,7 +42,9 @@ describe('CORS', () => {
   });
 
   test('answers expose the rate-limit headers (and Retry-After, ETag) to the page’s script', async () => {
-    const response = await fetch(`${server.url}/api/alt-fuel-stations/v1.json?limit=1`, { headers: { Origin: 'https://maps.example.org', 'X-Api-Key': 'DEMO_KEY' } });
+    const response = await fetch(`${server.url}/api/alt-fuel-stations/v1.json?limit=1`, {
+      headers: { Origin: 'https://maps.example.org', 'X-Api-Key': 'DEMO_KEY' },
+    });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
@@ -79,7 +84,10 @@ describe('the pages the gateway links to', () => {
   });
 
   test('with PUBLIC_URL, the links point at its own pages', async () => {
-    const other = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: false, publicUrl: 'https://api.example.org/' }, { logger: silentLogger() });
+    const other = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: false, publicUrl: 'https://api.example.org/' },
+      { logger: silentLogger() },
+    );
     try {
       const invalid = (await (await fetch(`${other.url}/api/alt-fuel-stations/v1.json?api_key=DEMO_KEY`)).json()) as { error: { message: string } };
       assert.equal(invalid.error.message, 'An invalid api_key was supplied. Get one at https://api.example.org/signup/');
@@ -106,7 +114,9 @@ describe('requests Node cannot read get the gateway’s JSON error, not an empty
     const [head, body] = answer.split('\r\n\r\n');
     assert.match(head, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     assert.match(head, /\r\nContent-Type: application\/json\r\n/);
-    assert.deepEqual(JSON.parse(body), { error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers of the request are too long (at most 16 KB): send fewer or shorter parameters.' } });
+    assert.deepEqual(JSON.parse(body), {
+      error: { code: 'REQUEST_TOO_LARGE', message: 'The URL and headers of the request are too long (at most 16 KB): send fewer or shorter parameters.' },
+    });
   });
 
   test('a malformed request line: 400 BAD_REQUEST', async () => {

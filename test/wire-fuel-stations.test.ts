@@ -32,7 +32,11 @@ test('list: JSON is compact, with the documented values, record keys in the XML 
   const parsed = JSON.parse(json);
   assert.deepEqual(Object.keys(parsed), ['station_locator_url', 'total_results', 'fuel_stations']);
   assert.deepEqual(parsed.fuel_stations, docs.fuel_stations);
-  const xmlOrder = [...sample('afs_all_docs2014.xml').split('</fuel-station>')[0].matchAll(/^ {6}<([a-z0-9-]+)/gm)].map((m) => m[1].replace(/-/g, '_'));
+  const xmlOrder = [
+    ...sample('afs_all_docs2014.xml')
+      .split('</fuel-station>')[0]
+      .matchAll(/^ {6}<([a-z0-9-]+)/gm),
+  ].map((m) => m[1].replace(/-/g, '_'));
   assert.deepEqual(Object.keys(parsed.fuel_stations[0]), xmlOrder);
 });
 

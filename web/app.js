@@ -35,7 +35,7 @@ async function get(path, params) {
 function errorText(answer) {
   const body = answer.body;
   if (body && Array.isArray(body.errors) && body.errors.length) return body.errors.join(' ');
-  if (body && body.error && body.error.message) return `${body.error.code}: ${body.error.message}`;
+  if (body?.error?.message) return `${body.error.code}: ${body.error.message}`;
   return `The server answered ${answer.status}.`;
 }
 
@@ -52,7 +52,11 @@ function parametersOf(openapi, path) {
   const byName = new Map();
   for (const reference of operation.parameters ?? []) {
     let parameter = reference;
-    if (parameter.$ref) parameter = parameter.$ref.replace(/^#\//, '').split('/').reduce((node, token) => node?.[token], openapi);
+    if (parameter.$ref)
+      parameter = parameter.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node, token) => node?.[token], openapi);
     if (parameter) byName.set(parameter.name, parameter);
   }
   return byName;
@@ -78,10 +82,21 @@ function fuelNames(openapi) {
   return Array.isArray(items?.enum) ? items.enum.filter((code) => code !== 'all') : [];
 }
 
-const FUEL_NAMES = { BD: 'Biodiesel (B20 and above)', CNG: 'Compressed natural gas', E85: 'Ethanol (E85)', ELEC: 'Electric', HY: 'Hydrogen', LNG: 'Liquefied natural gas', LPG: 'Propane (LPG)', RD: 'Renewable diesel' };
+const FUEL_NAMES = {
+  BD: 'Biodiesel (B20 and above)',
+  CNG: 'Compressed natural gas',
+  E85: 'Ethanol (E85)',
+  ELEC: 'Electric',
+  HY: 'Hydrogen',
+  LNG: 'Liquefied natural gas',
+  LPG: 'Propane (LPG)',
+  RD: 'Renewable diesel',
+};
 
 function stationItem(station) {
-  const address = [station.street_address, [station.city, [station.state, station.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
+  const address = [station.street_address, [station.city, [station.state, station.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
+    .filter(Boolean)
+    .join(', ');
   return h(
     'li',
     { class: 'station', 'data-id': station.id, 'data-distance': String(station.distance) },
@@ -92,7 +107,13 @@ function stationItem(station) {
       h('strong', { class: 'name' }, station.station_name),
       h('span', { class: `fuel fuel-${station.fuel_type_code}` }, station.fuel_type_code),
       h('div', { class: 'address' }, address),
-      h('div', { class: 'muted' }, [station.access_days_time, station.station_phone, station.status_code === 'E' ? undefined : `status ${station.status_code}`].filter(Boolean).join(' · ')),
+      h(
+        'div',
+        { class: 'muted' },
+        [station.access_days_time, station.station_phone, station.status_code === 'E' ? undefined : `status ${station.status_code}`]
+          .filter(Boolean)
+          .join(' · '),
+      ),
     ),
   );
 }
@@ -111,7 +132,12 @@ function setUpStationSearch(openapi) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const params = { location: String(data.get('location')).trim(), fuel_type: String(data.get('fuel_type')), radius: String(data.get('radius')), limit: String(data.get('limit')) };
+    const params = {
+      location: String(data.get('location')).trim(),
+      fuel_type: String(data.get('fuel_type')),
+      radius: String(data.get('radius')),
+      limit: String(data.get('limit')),
+    };
     form.querySelector('button').disabled = true;
     list.replaceChildren();
     setStatus(status, 'loading', 'Searching…');
@@ -122,7 +148,13 @@ function setUpStationSearch(openapi) {
       const { fuel_stations: stations, total_results: total } = answer.body;
       list.replaceChildren(...stations.map(stationItem));
       list.dataset.total = String(total);
-      setStatus(status, 'done', total === 0 ? `No station within ${params.radius} miles.` : `${total} station${total === 1 ? '' : 's'} within ${params.radius} miles; the nearest ${stations.length} below.`);
+      setStatus(
+        status,
+        'done',
+        total === 0
+          ? `No station within ${params.radius} miles.`
+          : `${total} station${total === 1 ? '' : 's'} within ${params.radius} miles; the nearest ${stations.length} below.`,
+      );
     } catch (error) {
       setStatus(status, 'error', `The request failed: ${error.message}`);
     } finally {
@@ -156,7 +188,11 @@ function setUpStationFinder(openapi, form) {
       const options = Object.entries(answer.body.outputs ?? {})
         .filter(([, station]) => station && typeof station === 'object' && !Array.isArray(station))
         .map(([dataset, station]) =>
-          h('option', { value: station.id }, `${dataset} ${station.id}: ${[station.city, station.state].filter(Boolean).join(', ') || 'no city'} (${whole.format(station.distance / 1000)} km)`),
+          h(
+            'option',
+            { value: station.id },
+            `${dataset} ${station.id}: ${[station.city, station.state].filter(Boolean).join(', ') || 'no city'} (${whole.format(station.distance / 1000)} km)`,
+          ),
         );
       choice.replaceChildren(...options);
       choice.hidden = options.length === 0;
@@ -200,7 +236,11 @@ function showEstimate(body) {
   factor.textContent = `${outputs.capacity_factor.toFixed(1)} %`;
   factor.dataset.value = String(outputs.capacity_factor);
   const station = body.station_info ?? {};
-  $('#pv-station').textContent = [station.location, [station.city, station.state].filter(Boolean).join(', '), typeof station.distance === 'number' ? `${whole.format(station.distance / 1000)} km away` : undefined]
+  $('#pv-station').textContent = [
+    station.location,
+    [station.city, station.state].filter(Boolean).join(', '),
+    typeof station.distance === 'number' ? `${whole.format(station.distance / 1000)} km away` : undefined,
+  ]
     .filter(Boolean)
     .join(' · ');
   $('#pv-chart').replaceChildren(barChart(MONTHS, outputs.ac_monthly, { unit: 'kWh', title: 'Monthly AC system output (kWh)' }));

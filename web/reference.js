@@ -10,7 +10,8 @@ export function h(name, attributes = {}, ...children) {
     if (value === undefined || value === false) continue;
     element.setAttribute(key, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) if (child !== undefined && child !== null) element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  for (const child of children.flat())
+    if (child !== undefined && child !== null) element.append(typeof child === 'string' ? document.createTextNode(child) : child);
   return element;
 }
 
@@ -38,7 +39,8 @@ export function describeType(document, schema) {
   }
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((value) => (value === null ? 'null' : String(value))).join(', ')}`;
-  for (const keyword of ['anyOf', 'oneOf']) if (Array.isArray(schema[keyword])) return schema[keyword].map((option) => describeType(document, option)).join(' or ');
+  for (const keyword of ['anyOf', 'oneOf'])
+    if (Array.isArray(schema[keyword])) return schema[keyword].map((option) => describeType(document, option)).join(' or ');
   const types = [].concat(schema.type ?? []);
   if (types.includes('array')) return `${schema['x-comma-list'] ? 'comma list' : 'array'} of ${describeType(document, schema.items)}`;
   const base = types.filter((type) => type !== 'null').join(' or ') || 'any';
@@ -86,7 +88,11 @@ function parameterTable(document, parameters) {
   return h(
     'table',
     { class: 'parameters' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Parameter'), h('th', {}, 'In'), h('th', {}, 'Type'), h('th', {}, 'Rules'), h('th', {}, 'Default'), h('th', {}, 'Description'))),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, 'Parameter'), h('th', {}, 'In'), h('th', {}, 'Type'), h('th', {}, 'Rules'), h('th', {}, 'Default'), h('th', {}, 'Description')),
+    ),
     h(
       'tbody',
       {},
@@ -166,12 +172,44 @@ export function renderReference(document) {
         { class: 'endpoint', 'data-endpoint': canonical },
         h('h4', {}, h('span', { class: 'method' }, 'GET'), ' ', h('code', {}, formats ? `${canonical}.{${formats.join(',')}}` : canonical)),
         h('p', {}, operation.summary ?? ''),
-        formats ? h('p', { class: 'muted' }, `Formats: ${formats.join(', ')} (default ${operation['x-default-format']}).`, operation.security?.length === 0 ? ' No key needed.' : '') : undefined,
+        formats
+          ? h(
+              'p',
+              { class: 'muted' },
+              `Formats: ${formats.join(', ')} (default ${operation['x-default-format']}).`,
+              operation.security?.length === 0 ? ' No key needed.' : '',
+            )
+          : undefined,
         operation.security?.length === 0 && !formats ? h('p', { class: 'muted' }, 'No key needed.') : undefined,
         operation['x-example-query'] !== undefined
-          ? h('p', {}, 'Example: ', h('code', { class: 'example' }, `${canonical}.${operation['x-formats']?.includes('json') ? 'json' : operation['x-default-format']}?${operation['x-example-query']}`))
+          ? h(
+              'p',
+              {},
+              'Example: ',
+              h(
+                'code',
+                { class: 'example' },
+                `${canonical}.${operation['x-formats']?.includes('json') ? 'json' : operation['x-default-format']}?${operation['x-example-query']}`,
+              ),
+            )
           : undefined,
-        h('details', { class: 'paths' }, h('summary', {}, `${entries.length} path${entries.length === 1 ? '' : 's'}`), h('ul', {}, entries.map(({ path, operation: op }) => h('li', {}, h('code', { class: 'path', 'data-path': path }, path), op['x-alias-of'] ? h('span', { class: 'muted' }, ` (alias of ${op['x-alias-of']})`) : undefined)))),
+        h(
+          'details',
+          { class: 'paths' },
+          h('summary', {}, `${entries.length} path${entries.length === 1 ? '' : 's'}`),
+          h(
+            'ul',
+            {},
+            entries.map(({ path, operation: op }) =>
+              h(
+                'li',
+                {},
+                h('code', { class: 'path', 'data-path': path }, path),
+                op['x-alias-of'] ? h('span', { class: 'muted' }, ` (alias of ${op['x-alias-of']})`) : undefined,
+              ),
+            ),
+          ),
+        ),
         h('h5', {}, 'Parameters'),
         parameterTable(document, operation.parameters ?? []),
         h('h5', {}, 'Responses'),
@@ -188,7 +226,13 @@ export function renderReference(document) {
       { class: 'tag', id: 'schemas' },
       h('h3', {}, 'JSON Schemas'),
       h('p', {}, 'Every schema of the contract, served at its own URL (listed at ', h('a', { href: '/api/schemas' }, '/api/schemas'), ').'),
-      h('ul', { class: 'schemas' }, schemas.map(([name, schema]) => h('li', {}, h('a', { href: schema['x-schema-url'], class: 'schema' }, name), schema.description ? ` — ${schema.description}` : ''))),
+      h(
+        'ul',
+        { class: 'schemas' },
+        schemas.map(([name, schema]) =>
+          h('li', {}, h('a', { href: schema['x-schema-url'], class: 'schema' }, name), schema.description ? ` — ${schema.description}` : ''),
+        ),
+      ),
     ),
   );
   toc.append(h('li', {}, h('a', { href: '#schemas' }, 'JSON Schemas')));

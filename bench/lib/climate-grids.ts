@@ -37,11 +37,19 @@ export async function climateGrid(cells: number): Promise<Grid> {
   const area = (CONUS.north - CONUS.south) * (CONUS.east - CONUS.west);
   const grid = nsrdbGridDrafts({ spacingDeg: Math.sqrt(area / cells) * 0.97, landOnly: false, limit: cells, seedLabel: `bench-${cells}` });
   if (grid.length !== cells) throw new Error(`grid of ${grid.length} cells, wanted ${cells}`);
-  const drafts = [...sampleClimateStations(1).map((station) => station.draft).filter((draft) => draft.dataset !== 'nsrdb'), ...grid];
+  const drafts = [
+    ...sampleClimateStations(1)
+      .map((station) => station.draft)
+      .filter((draft) => draft.dataset !== 'nsrdb'),
+    ...grid,
+  ];
   const random = new Random(cells);
   const firstShardInputs = drafts.slice(0, SHARD_STATIONS).map((draft) => {
     const seed = random.int(0, 0x7fff_ffff);
-    return { draft, load: () => generateWeather({ lat: draft.header_lat, lon: draft.header_lon, timezone: draft.header_tz, elevation: draft.header_elev }, seed) };
+    return {
+      draft,
+      load: () => generateWeather({ lat: draft.header_lat, lon: draft.header_lon, timezone: draft.header_tz, elevation: draft.header_elev }, seed),
+    };
   });
 
   const dir = scratchDir(`climate-grid-${cells}`);
@@ -66,7 +74,12 @@ export async function climateGrid(cells: number): Promise<Grid> {
       return { ...draft, station_index, hourly_file: shardKey(Math.floor(index / SHARD_STATIONS)), hourly_row_group, hourly_offset, hourly_bytes };
     });
     await writeCatalog(writer, stations);
-    writer.commit({ schema_version: 1, generator: 'bench', sample: true, notice: `SAMPLE DATA: synthetic benchmark grid of ${cells} cells, every shard a copy of the first` });
+    writer.commit({
+      schema_version: 1,
+      generator: 'bench',
+      sample: true,
+      notice: `SAMPLE DATA: synthetic benchmark grid of ${cells} cells, every shard a copy of the first`,
+    });
     return { cells, stations: stations.length, shards, dir, buildSeconds: (performance.now() - started) / 1000 };
   } catch (error) {
     writer.abort();

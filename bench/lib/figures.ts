@@ -9,7 +9,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** The p-th percentile of values in any order. */
 export function percentileOf(values: readonly number[], p: number): number {
-  return percentile([...values].sort((a, b) => a - b), p);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** "goal ≤ 10 ms: met" (or "MISSED"). */

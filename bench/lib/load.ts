@@ -51,5 +51,13 @@ export async function load(base: string, next: (i: number) => string, options: {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes, statuses };
+  return {
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bytes,
+    statuses,
+  };
 }

@@ -23,7 +23,19 @@ const OUTPUT_KEPT = 8192;
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const keysFile = join(scratchDir('keys'), 'keys.json');
   const key = generateKey();
-  writeKeysFile(keysFile, { version: 1, keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'bench@example.org', created_at: new Date().toISOString(), disabled: false, limits: { hourly: 1e9, daily: 1e9 } }] });
+  writeKeysFile(keysFile, {
+    version: 1,
+    keys: [
+      {
+        hash: hashKey(key),
+        prefix: key.slice(0, 4),
+        email: 'bench@example.org',
+        created_at: new Date().toISOString(),
+        disabled: false,
+        limits: { hourly: 1e9, daily: 1e9 },
+      },
+    ],
+  });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, KEYS_FILE: keysFile, ...env },

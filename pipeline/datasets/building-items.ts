@@ -17,7 +17,9 @@ const TERM_FIELDS = [...Object.keys(FIELD_VOCABULARIES), SUPERSET_FIELD];
 
 /** UTC offset of a zone at an instant, in seconds (from the platform's time zone data). */
 export function offsetSeconds(timeZone: string, utcMs: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(new Date(utcMs)).find((p) => p.type === 'timeZoneName')!.value;
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(utcMs))
+    .find((p) => p.type === 'timeZoneName')!.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60) : 0;
 }
@@ -54,12 +56,16 @@ export function plainText(html: string): string {
 }
 
 /** A Drupal field's values (`{"und":[…]}`), or none (`[]`). */
-export const und = (field: unknown): Array<Record<string, unknown>> => (typeof field === 'object' && field !== null && !Array.isArray(field) && Array.isArray((field as { und?: unknown }).und) ? ((field as { und: Array<Record<string, unknown>> }).und) : []);
+export const und = (field: unknown): Array<Record<string, unknown>> =>
+  typeof field === 'object' && field !== null && !Array.isArray(field) && Array.isArray((field as { und?: unknown }).und)
+    ? (field as { und: Array<Record<string, unknown>> }).und
+    : [];
 
 /** What `s` searches: the title, then the body's values and summaries as plain text. */
 export function searchText(item: Item): string {
   const parts = [String(item.title ?? '')];
-  for (const body of und(item.body)) for (const key of ['value', 'summary']) if (typeof body[key] === 'string' && body[key]) parts.push(plainText(body[key] as string));
+  for (const body of und(item.body))
+    for (const key of ['value', 'summary']) if (typeof body[key] === 'string' && body[key]) parts.push(plainText(body[key] as string));
   return parts.join('\n');
 }
 
@@ -97,7 +103,10 @@ function kindMatches(schema: JsonSchema, value: unknown): boolean {
   if (types.length === 0) return true;
   if (Array.isArray(value)) return types.includes('array');
   if (value === null) return types.includes('null');
-  return types.includes(typeof value === 'object' ? 'object' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value) || (typeof value === 'number' && types.includes('number'));
+  return (
+    types.includes(typeof value === 'object' ? 'object' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value) ||
+    (typeof value === 'number' && types.includes('number'))
+  );
 }
 
 /** `value` with the keys of every object in the order its schema lists them (unknown keys last). */
@@ -165,7 +174,8 @@ export function itemIssues(validate: ValidateFunction, item: Item, where: Pick<I
   return [...byField.entries()].map(([field, error]) => {
     const path = error.instancePath.split('/').slice(1);
     const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
-    const wrapper = path.length === 1 && !missing && (field === 'body' || field.startsWith('field_')) && (error.keyword === 'type' || error.keyword === 'maxItems');
+    const wrapper =
+      path.length === 1 && !missing && (field === 'body' || field.startsWith('field_')) && (error.keyword === 'type' || error.keyword === 'maxItems');
     return {
       ...where,
       field: [...path, ...(missing ? [missing] : [])].join('.') || field,

@@ -18,7 +18,9 @@ import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
 
 const fragments = shared('data', 'building-resources');
 const made: string[] = [];
-after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 function temporary(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `cbr-${prefix}-`));
@@ -60,7 +62,15 @@ function sourceWith(files: Record<string, string | Buffer>): string {
 test('plain text of HTML bodies: tags become spaces, entities are decoded', () => {
   assert.equal(plainText('<p><strong>Time:</strong> Tuesday&nbsp;&amp; <A HREF="x">more</A>&#8217;s &#x41;</p>\r\n<br />'), 'Time: Tuesday & more \u2019s A');
   assert.equal(searchText({ title: 'T', body: { und: [{ value: '<em>a</em>b', summary: 'c', format: null }] } }), 'T\na b\nc');
-  assert.deepEqual(termIds({ field_topics: { und: [{ tid: '35' }, { tid: '29' }] }, field_tool_type: { und: [{ tid: '157' }] }, field_resource_type_superset: { und: [{ tid: '157' }] }, field_states: [] }), ['157', '35', '29']);
+  assert.deepEqual(
+    termIds({
+      field_topics: { und: [{ tid: '35' }, { tid: '29' }] },
+      field_tool_type: { und: [{ tid: '157' }] },
+      field_resource_type_superset: { und: [{ tid: '157' }] },
+      field_states: [],
+    }),
+    ['157', '35', '29'],
+  );
 });
 
 test('event dates in UTC: database time as it is, other zones converted', () => {
@@ -73,12 +83,26 @@ test('event dates in UTC: database time as it is, other zones converted', () => 
 });
 
 test('nested keys are put in schema order; values are untouched', () => {
-  const item = { title: 'x', vid: '2', nid: '1', type: 'tool', created: '1', changed: '1', field_resource_link: { und: [{ attributes: [], title: null, url: 'u' }] }, body: { und: [{ format: null, summary: null, value: 'v' }] } };
+  const item = {
+    title: 'x',
+    vid: '2',
+    nid: '1',
+    type: 'tool',
+    created: '1',
+    changed: '1',
+    field_resource_link: { und: [{ attributes: [], title: null, url: 'u' }] },
+    body: { und: [{ format: null, summary: null, value: 'v' }] },
+  };
   const ordered = orderBySchema(item, schemaById('/api/schemas/building-resource.schema.json'), '/api/schemas/building-resource.schema.json');
-  assert.equal(JSON.stringify(ordered), '{"vid":"2","title":"x","nid":"1","type":"tool","created":"1","changed":"1","body":{"und":[{"value":"v","summary":null,"format":null}]},"field_resource_link":{"und":[{"url":"u","title":null,"attributes":[]}]}}');
+  assert.equal(
+    JSON.stringify(ordered),
+    '{"vid":"2","title":"x","nid":"1","type":"tool","created":"1","changed":"1","body":{"und":[{"value":"v","summary":null,"format":null}]},"field_resource_link":{"und":[{"url":"u","title":null,"attributes":[]}]}}',
+  );
 });
 
-test('the real documentation fragments build: one resource as the service wrote it, one term', { skip: sharedOrSkip('data', 'building-resources') }, async () => {
+test('the real documentation fragments build: one resource as the service wrote it, one term', {
+  skip: sharedOrSkip('data', 'building-resources'),
+}, async () => {
   const source = temporary('fragments');
   mkdirSync(join(source, 'building-resources'));
   for (const name of readdirSync(fragments).filter((n) => n.endsWith('.json'))) copyFileSync(join(fragments, name), join(source, 'building-resources', name));
@@ -100,7 +124,16 @@ test('the real documentation fragments build: one resource as the service wrote 
 });
 
 test('damaged records are reported with file, record, field, value and reason, and rejected; the rest is written', async () => {
-  const good = (nid: string, extra: Record<string, unknown> = {}) => ({ vid: nid, title: `Item ${nid}`, nid, type: 'tool', created: '1', changed: '2', field_topics: { und: [{ tid: '29' }] }, ...extra });
+  const good = (nid: string, extra: Record<string, unknown> = {}) => ({
+    vid: nid,
+    title: `Item ${nid}`,
+    nid,
+    type: 'tool',
+    created: '1',
+    changed: '2',
+    field_topics: { und: [{ tid: '29' }] },
+    ...extra,
+  });
   const source = sourceWith({
     'resources.json': JSON.stringify({
       '1': good('1'),
@@ -112,8 +145,17 @@ test('damaged records are reported with file, record, field, value and reason, a
       '8': good('8', { field_unknown: [] }),
     }),
     'resources_more.json.gz': gzipSync(JSON.stringify({ '1': good('1') })),
-    'events.json': JSON.stringify({ '10': { ...good('10'), type: undefined, field_event_date: { und: [{ value: '2013-04-30 18:00:00', timezone_db: 'Mars/Olympus' }] } }, '11': { ...good('11'), type: undefined } }),
-    'topics.json': JSON.stringify({ result: [{ tid: '29', vid: '4', name: 'Energy Management', vocabulary_machine_name: 'topics' }, { tid: '29', vid: '4', name: 'Again', vocabulary_machine_name: 'topics' }, { tid: '30', vid: '4', name: 'HVAC' }] }),
+    'events.json': JSON.stringify({
+      '10': { ...good('10'), type: undefined, field_event_date: { und: [{ value: '2013-04-30 18:00:00', timezone_db: 'Mars/Olympus' }] } },
+      '11': { ...good('11'), type: undefined },
+    }),
+    'topics.json': JSON.stringify({
+      result: [
+        { tid: '29', vid: '4', name: 'Energy Management', vocabulary_machine_name: 'topics' },
+        { tid: '29', vid: '4', name: 'Again', vocabulary_machine_name: 'topics' },
+        { tid: '30', vid: '4', name: 'HVAC' },
+      ],
+    }),
   });
   const { report, manifest, dir } = await build({ sourceDir: source });
   const problems = report.problems.map(describeIssue);
@@ -128,13 +170,20 @@ test('damaged records are reported with file, record, field, value and reason, a
     /^topics\.json record 1: tid = "29": tid 29 was already read at topics\.json record 0/,
     /^topics\.json record 2: vocabulary_machine_name: is missing \(term 30\)/,
   ];
-  for (const pattern of expected) assert.ok(problems.some((line) => pattern.test(line)), `${pattern}\n${problems.join('\n')}`);
+  for (const pattern of expected)
+    assert.ok(
+      problems.some((line) => pattern.test(line)),
+      `${pattern}\n${problems.join('\n')}`,
+    );
   assert.equal(problems.length, expected.length, problems.join('\n'));
   assert.equal(report.rejectedRecords, expected.length);
   assert.match(report.notes.map(describeIssue).join('\n'), /resources\.json: field_unknown: not a field of the resource schema: ignored in 2 records/);
   const files = manifest.datasets.building_resources.files;
   assert.deepEqual([files.resources.rows, files.events.rows, files.terms.rows], [2, 1, 1]);
-  assert.deepEqual((await rows(dir, manifest, 'resources')).map((row) => row.nid), [1, 8]);
+  assert.deepEqual(
+    (await rows(dir, manifest, 'resources')).map((row) => row.nid),
+    [1, 8],
+  );
   assert.ok(!(await rows(dir, manifest, 'resources'))[1].item!.toString().includes('field_unknown'));
   const rejects = readFileSync(join(dir, manifest.datasets.building_resources.rejects_file!), 'utf8').trim().split('\n');
   assert.equal(rejects.length, expected.length);

@@ -138,8 +138,10 @@ function checkNodes(kind: 'resource' | 'event', sources: Source<unknown>[], repo
       }
       const problems = itemIssues(validate, item, where, label);
       const nid = Number(item.nid);
-      if (problems.length === 0 && key !== undefined && key !== item.nid) problems.push({ ...where, field: 'nid', value: item.nid, reason: `differs from the key ${JSON.stringify(key)} it is filed under` });
-      if (problems.length === 0 && firstSeen.has(nid)) problems.push({ ...where, field: 'nid', value: item.nid, reason: `nid ${nid} was already read at ${firstSeen.get(nid)}` });
+      if (problems.length === 0 && key !== undefined && key !== item.nid)
+        problems.push({ ...where, field: 'nid', value: item.nid, reason: `differs from the key ${JSON.stringify(key)} it is filed under` });
+      if (problems.length === 0 && firstSeen.has(nid))
+        problems.push({ ...where, field: 'nid', value: item.nid, reason: `nid ${nid} was already read at ${firstSeen.get(nid)}` });
       let startsAt: string | null = null;
       let endsAt: string | null = null;
       if (problems.length === 0 && (kind === 'event' || item.type === 'event')) {
@@ -147,7 +149,13 @@ function checkNodes(kind: 'resource' | 'event', sources: Source<unknown>[], repo
         if (date) {
           startsAt = utcDateTime(date.value, date.timezone_db) ?? null;
           endsAt = utcDateTime(date.value2 ?? date.value, date.timezone_db) ?? null;
-          if (startsAt === null) problems.push({ ...where, field: 'field_event_date.und.0', value: date, reason: `timezone_db ${JSON.stringify(date.timezone_db)} is not a time zone (${label})` });
+          if (startsAt === null)
+            problems.push({
+              ...where,
+              field: 'field_event_date.und.0',
+              value: date,
+              reason: `timezone_db ${JSON.stringify(date.timezone_db)} is not a time zone (${label})`,
+            });
         } else if (kind === 'event') {
           report.notes.push({ ...where, field: 'field_event_date', reason: `${label} has no date: it is listed without scope only` });
         }
@@ -173,7 +181,8 @@ function checkNodes(kind: 'resource' | 'event', sources: Source<unknown>[], repo
         item: JSON.stringify(ordered),
       });
     }
-    for (const [name, count] of ignored) report.notes.push({ file, field: name, reason: `not a field of the ${kind} schema: ignored in ${count} record${count === 1 ? '' : 's'}` });
+    for (const [name, count] of ignored)
+      report.notes.push({ file, field: name, reason: `not a field of the ${kind} schema: ignored in ${count} record${count === 1 ? '' : 's'}` });
   }
   return { rows, items, rejects };
 }
@@ -195,7 +204,8 @@ function checkTerms(sources: Source<unknown>[], report: DatasetReport): Checked<
       const term = values as Item;
       const problems = itemIssues(validate, term, where, label);
       const tid = Number(term.tid);
-      if (problems.length === 0 && firstSeen.has(tid)) problems.push({ ...where, field: 'tid', value: term.tid, reason: `tid ${tid} was already read at ${firstSeen.get(tid)}` });
+      if (problems.length === 0 && firstSeen.has(tid))
+        problems.push({ ...where, field: 'tid', value: term.tid, reason: `tid ${tid} was already read at ${firstSeen.get(tid)}` });
       if (problems.length > 0) {
         reject(report, rejects, problems);
         continue;
@@ -265,7 +275,11 @@ async function writeNodes(writer: DataSetWriter, file: 'resources' | 'events', r
   const staged = await writer.stage(`${DATASET}_${file}`, NODE_COLUMNS, rows as unknown as Array<Record<string, unknown>>);
   const withType = file === 'resources' ? 'type, ' : '';
   const withDates = file === 'events' ? 'CAST(starts_at AS TIMESTAMP) AS starts_at, CAST(ends_at AS TIMESTAMP) AS ends_at, ' : '';
-  await writer.copyToParquet(DATASET, file, `SELECT nid, vid, ${withType}title, created, changed, search_text, CAST(tids AS INTEGER[]) AS tids, ${withDates}item FROM ${staged} ORDER BY nid`);
+  await writer.copyToParquet(
+    DATASET,
+    file,
+    `SELECT nid, vid, ${withType}title, created, changed, search_text, CAST(tids AS INTEGER[]) AS tids, ${withDates}item FROM ${staged} ORDER BY nid`,
+  );
 }
 
 export const buildingResources: DatasetBuilder = {
@@ -276,7 +290,8 @@ export const buildingResources: DatasetBuilder = {
     const terms = checkTerms(sources.terms, report);
     const resources = checkNodes('resource', sources.resources, report);
     const events = checkNodes('event', sources.events, report);
-    if (options.sample && report.problems.length > 0) throw new Error(`The sample generator made invalid building resources: ${report.problems.slice(0, 5).map(describeIssue).join('; ')}`);
+    if (options.sample && report.problems.length > 0)
+      throw new Error(`The sample generator made invalid building resources: ${report.problems.slice(0, 5).map(describeIssue).join('; ')}`);
     if (resources.items.length) checkReferences('resources', resources.items, terms.rows, report);
     if (events.items.length) checkReferences('events', events.items, terms.rows, report);
     const rejects = [...terms.rejects, ...resources.rejects, ...events.rejects];

@@ -20,10 +20,15 @@ const schemasDir = join(pipelineDir, '..', 'schemas');
 
 /** Every file whose text can change the sample's climate bytes. */
 function sampleSources(): string[] {
-  const climateModules = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('climate') && !name.endsWith('.test.ts')).map((name) => join(dir, name));
+  const climateModules = (dir: string) =>
+    readdirSync(dir)
+      .filter((name) => name.startsWith('climate') && !name.endsWith('.test.ts'))
+      .map((name) => join(dir, name));
   return [
     ...climateModules(join(pipelineDir, 'datasets')),
-    ...readdirSync(join(pipelineDir, 'sample')).filter((name) => !name.endsWith('.test.ts')).map((name) => join(pipelineDir, 'sample', name)),
+    ...readdirSync(join(pipelineDir, 'sample'))
+      .filter((name) => !name.endsWith('.test.ts'))
+      .map((name) => join(pipelineDir, 'sample', name)),
     join(pipelineDir, 'dataset-writer.ts'),
     join(schemasDir, 'climate-station.schema.json'),
     join(schemasDir, 'climate-hourly.schema.json'),

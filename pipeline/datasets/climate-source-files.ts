@@ -44,7 +44,12 @@ interface ColumnRule {
 /** Range checks of the hourly columns, compiled from the hourly record schema. */
 const HOURLY_RULES: ColumnRule[] = HOURLY_COLUMNS.map((name) => {
   const property = (hourlySchema.properties as Record<string, Record<string, unknown>>)[name]!;
-  return { name, minimum: property.minimum as number, maximum: property.maximum as number, nanAllowed: ([] as unknown[]).concat(property.type).includes('null') };
+  return {
+    name,
+    minimum: property.minimum as number,
+    maximum: property.maximum as number,
+    nanAllowed: ([] as unknown[]).concat(property.type).includes('null'),
+  };
 });
 
 /** The first value of each column that breaks the hourly schema, as issues. */
@@ -75,7 +80,11 @@ function hourlyIssues(columns: HourlyColumns, file: string, firstDataLine: numbe
 const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
 /** Half away from zero, as Ruby rounds. */
 const roundHalfAway = (value: number) => Math.sign(value) * Math.round(Math.abs(value));
-const unquote = (value: string) => value.trim().replace(/^"(.*)"$/, '$1').trim();
+const unquote = (value: string) =>
+  value
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 const blankIfUnknown = (value: string) => (/^(-|unknown|n\/a|none)?$/i.test(value.trim()) ? '' : value.trim());
 
 function stationStateName(state: string, country: string | null): string {
@@ -90,7 +99,11 @@ function stationStateName(state: string, country: string | null): string {
 function usableId(location: string, path: string): string {
   const token = unquote(location);
   if (/^[A-Za-z0-9._-]{1,64}$/.test(token) && !/^(unknown|-)$/i.test(token)) return token;
-  return basename(path).replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  return basename(path)
+    .replace(/(\.gz)?$/i, '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .slice(0, 64);
 }
 
 /** The catalog record of a weather file of `dataset` (display names as the schema describes). */
@@ -113,7 +126,12 @@ function draftFromWeather(dataset: ClimateDataset, weather: WeatherData, sourceF
     const nearest = named ? undefined : nearestZipPlace(header.lat, header.lon);
     state = named ?? nearest?.state ?? '';
     state = state === '' ? '' : titleCase(state);
-    country = headerCountry === null ? (nearest?.country ?? (named ? 'United States' : null)) : /^(USA?|United States)$/i.test(headerCountry) ? 'United States' : headerCountry;
+    country =
+      headerCountry === null
+        ? (nearest?.country ?? (named ? 'United States' : null))
+        : /^(USA?|United States)$/i.test(headerCountry)
+          ? 'United States'
+          : headerCountry;
   }
   return {
     dataset,
@@ -177,7 +195,12 @@ function parseWeather(name: string, text: string, sourceFile: string): WeatherDa
 }
 
 /** Reads, checks and describes one weather file (its bytes as stored); throws ClimateInputError with what is wrong. */
-export function readClimateFile(dataset: ClimateDataset, path: string, sourceFile: string, bytes = readFileSync(path)): { draft: StationDraft; hourly: HourlyColumns } {
+export function readClimateFile(
+  dataset: ClimateDataset,
+  path: string,
+  sourceFile: string,
+  bytes = readFileSync(path),
+): { draft: StationDraft; hourly: HourlyColumns } {
   const fail = (issue: Omit<Issue, 'file'>): never => {
     throw new ClimateInputError([{ file: sourceFile, ...issue }]);
   };
@@ -216,7 +239,10 @@ export function climateSourceFiles(sourceDir: string, notes: Issue[] = []): Sour
       if (name.startsWith('.')) continue;
       const path = join(folder, name);
       if (!FOLDER_FILES[dataset].test(name)) {
-        notes.push({ file: `${SOURCE_FOLDER}/${dataset}/${name}`, reason: `ignored: climate/${dataset}/ takes ${FOLDER_FILES[dataset].source.replace(/\\/g, '')} files` });
+        notes.push({
+          file: `${SOURCE_FOLDER}/${dataset}/${name}`,
+          reason: `ignored: climate/${dataset}/ takes ${FOLDER_FILES[dataset].source.replace(/\\/g, '')} files`,
+        });
         continue;
       }
       files.push({ dataset, path, sourceFile: `${SOURCE_FOLDER}/${dataset}/${name}` });

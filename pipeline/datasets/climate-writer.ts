@@ -139,7 +139,10 @@ export interface ClimateWriteResult {
 }
 
 /** Byte range of each row group of a Parquet file (every column chunk of a row group is contiguous). */
-async function rowGroupRanges(connection: DuckDBConnection, path: string): Promise<Array<{ offset: number; bytes: number; rows: number; min: string; max: string }>> {
+async function rowGroupRanges(
+  connection: DuckDBConnection,
+  path: string,
+): Promise<Array<{ offset: number; bytes: number; rows: number; min: string; max: string }>> {
   const result = await connection.runAndReadAll(
     `SELECT row_group_id::INTEGER AS rg, row_group_num_rows::INTEGER AS rows,
             min(coalesce(dictionary_page_offset, data_page_offset))::BIGINT AS first,
@@ -162,7 +165,11 @@ async function rowGroupRanges(connection: DuckDBConnection, path: string): Promi
  * catalog records with the row-group index filled in. Files that fail their checks are skipped
  * and returned as problems.
  */
-export async function writeClimate(writer: DataSetWriter, inputs: StationInput[], options: { label?: string; parallel?: number; compression?: 'zstd' | 'gzip' | 'uncompressed' } = {}): Promise<ClimateWriteResult> {
+export async function writeClimate(
+  writer: DataSetWriter,
+  inputs: StationInput[],
+  options: { label?: string; parallel?: number; compression?: 'zstd' | 'gzip' | 'uncompressed' } = {},
+): Promise<ClimateWriteResult> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
   const parallel = options.parallel ?? 2;
   const connections: DuckDBConnection[] = [];

@@ -89,7 +89,11 @@ export const climate: DatasetBuilder = {
       const sampleProblems = report.problems.map(describeIssue);
       if (sampleProblems.length) throw new Error(`The sample generator made invalid climate data: ${sampleProblems.join('; ')}`);
     }
-    if (report.problems.length) writer.writeRejects(DATASET, report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })));
+    if (report.problems.length)
+      writer.writeRejects(
+        DATASET,
+        report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })),
+      );
     await writeCatalog(writer, kept);
     writer.dataset(DATASET).rejected = report.rejectedRecords;
     cache?.write(writer, DATASET, kept);

@@ -104,7 +104,12 @@ function readExport(path: string, report: DatasetReport, repair: boolean, onReco
     onLayout(layout) {
       header = true;
       const missing = REQUIRED_FIELDS.filter((field) => !layout.fields.includes(field)).map((field) => exportHeaders.get(field) ?? field);
-      if (missing.length) throw new SourceFileError({ file, line: 1, reason: `missing required columns ${missing.join(', ')}: no station can be read from it; the file is not read` });
+      if (missing.length)
+        throw new SourceFileError({
+          file,
+          line: 1,
+          reason: `missing required columns ${missing.join(', ')}: no station can be read from it; the file is not read`,
+        });
       // Columns without a header are not read either way; --repair only acknowledges dropping them.
       for (const issue of layout.issues) (!issue.repair ? report.notes : repair ? report.repaired : report.problems).push(issue);
     },
@@ -140,7 +145,10 @@ function keepNewest(kept: Map<number, Read>, read: Read, superseded: Issue[]): v
   const newer = updated(read) > updated(earlier);
   const [winner, loser] = newer ? [read, earlier] : [earlier, read];
   kept.set(id, winner);
-  const comparison = updated(read) === updated(earlier) ? 'the same Updated At; the record read first is kept' : `Updated At ${winner.station.updated_at} is newer than ${loser.station.updated_at}`;
+  const comparison =
+    updated(read) === updated(earlier)
+      ? 'the same Updated At; the record read first is kept'
+      : `Updated At ${winner.station.updated_at} is newer than ${loser.station.updated_at}`;
   superseded.push({ ...loser.where, field: 'id', value: id, reason: `superseded by ${placeOf(winner.where)} (${comparison})` });
 }
 
@@ -169,7 +177,12 @@ async function readSources(writer: DataSetWriter, sourceDir: string, options: Bu
     };
     try {
       const { header } = readExport(path, report, options.repair, onRecord);
-      if (records === 0) report.empty.push(header ? { file, line: 1, reason: 'yields no records: a header only' } : { file, reason: `yields no records: ${statSync(path).size === 0 ? 'the file is empty (0 bytes)' : 'the document holds no stations'}` });
+      if (records === 0)
+        report.empty.push(
+          header
+            ? { file, line: 1, reason: 'yields no records: a header only' }
+            : { file, reason: `yields no records: ${statSync(path).size === 0 ? 'the file is empty (0 bytes)' : 'the document holds no stations'}` },
+        );
     } catch (error) {
       // The records before the damage stay read (they count with --allow-invalid); the file is a problem.
       if (!(error instanceof SourceFileError)) throw error;

@@ -69,7 +69,12 @@ export function swappedCoordinateIssues(station: Record<string, unknown>, where:
 export function farFromStateNote(station: Record<string, unknown>, where: Pick<Issue, 'file' | 'line' | 'record'>): Issue | undefined {
   const far = farFromState(station);
   if (!far) return undefined;
-  return { ...where, field: 'latitude', value: far.latitude, reason: `the point (${far.latitude}, ${far.longitude}) is far outside ${far.code} (more than ${REACH_DEGREES}° from any of its ZIP codes): kept as it is` };
+  return {
+    ...where,
+    field: 'latitude',
+    value: far.latitude,
+    reason: `the point (${far.latitude}, ${far.longitude}) is far outside ${far.code} (more than ${REACH_DEGREES}° from any of its ZIP codes): kept as it is`,
+  };
 }
 
 /**
@@ -81,6 +86,7 @@ export function zipRepair(value: unknown, stateCode: unknown): Issue['repair'] {
   const padded = value.padStart(5, '0');
   const lost = 5 - value.length;
   if (zipcodes.lookup(padded)?.state === stateCode) return { value: padded, how: `leading zeros restored (${padded} is in ${stateCode})` };
-  if ((gazetteer.get(stateCode)?.sharedLeadingZeros ?? 0) >= lost) return { value: padded, how: `leading zeros restored (every ZIP of ${stateCode} starts with ${'0'.repeat(lost)})` };
+  if ((gazetteer.get(stateCode)?.sharedLeadingZeros ?? 0) >= lost)
+    return { value: padded, how: `leading zeros restored (every ZIP of ${stateCode} starts with ${'0'.repeat(lost)})` };
   return undefined;
 }

@@ -42,7 +42,12 @@ export function layoutOf(file: string, header: string[], headers: Map<string, st
   const fields = header.map((cell, column) => {
     const name = cell.trim();
     if (name === '') {
-      issues.push({ file, line: 1, reason: `column ${column + 1} has no header (an index column added by pandas?)`, repair: { value: null, how: 'drop the column' } });
+      issues.push({
+        file,
+        line: 1,
+        reason: `column ${column + 1} has no header (an index column added by pandas?)`,
+        repair: { value: null, how: 'drop the column' },
+      });
       return undefined;
     }
     const field = byHeader.get(name.toLowerCase());
@@ -51,7 +56,12 @@ export function layoutOf(file: string, header: string[], headers: Map<string, st
   });
   const duplicates = new Map([...columnsOf].filter(([, columns]) => columns.length > 1));
   for (const [field, columns] of duplicates) {
-    issues.push({ file, line: 1, field, reason: `columns ${columns.map((c) => c + 1).join(' and ')} are both '${header[columns[0]!]!.trim()}': a record whose cells there differ is rejected` });
+    issues.push({
+      file,
+      line: 1,
+      field,
+      reason: `columns ${columns.map((c) => c + 1).join(' and ')} are both '${header[columns[0]!]!.trim()}': a record whose cells there differ is rejected`,
+    });
   }
   return { fields, issues, duplicates };
 }
@@ -72,7 +82,12 @@ function duplicateIssues(record: string[], layout: CsvLayout, where: Pick<Issue,
   for (const [field, columns] of layout.duplicates) {
     const values = columns.map((column) => record[column] ?? '');
     if (values.every((value) => value === values[0])) continue;
-    issues.push({ ...where, field, value: values, reason: `columns ${columns.map((c) => c + 1).join(' and ')} are both named for ${field} and hold different values` });
+    issues.push({
+      ...where,
+      field,
+      value: values,
+      reason: `columns ${columns.map((c) => c + 1).join(' and ')} are both named for ${field} and hold different values`,
+    });
   }
   return issues;
 }
@@ -148,12 +163,17 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
         line = where.line + lineBreaksIn(bytes, first, end);
         consumed = end;
         if (!layout) {
-          layout = layoutOf(file, record.map((cell) => utf8Cell(cell) ?? decodeWindows1252(Buffer.from(cell, 'latin1'))), headers);
+          layout = layoutOf(
+            file,
+            record.map((cell) => utf8Cell(cell) ?? decodeWindows1252(Buffer.from(cell, 'latin1'))),
+            headers,
+          );
           handlers.onLayout(layout);
           return null;
         }
         const { cells, issues } = cellsOf(record, layout, where);
-        if (record.length !== layout.fields.length) issues.unshift({ ...where, reason: `the record has ${record.length} fields where the header has ${layout.fields.length}` });
+        if (record.length !== layout.fields.length)
+          issues.unshift({ ...where, reason: `the record has ${record.length} fields where the header has ${layout.fields.length}` });
         issues.push(...duplicateIssues(record, layout, where));
         handlers.onRecord({ line: where.line, cells, issues });
         return null;

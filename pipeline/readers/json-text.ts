@@ -4,6 +4,7 @@
 import { SourceFileError } from './source-file.ts';
 
 const WHITESPACE = /[ \t\n\r]*/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON's grammar refuses raw control characters in a string
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;
@@ -39,7 +40,10 @@ export function jsonSyntaxErrorOffset(text: string): number | undefined {
         }
         value();
         skipWhitespace();
-        if (text[at] !== ',') return expect(closing);
+        if (text[at] !== ',') {
+          expect(closing);
+          return;
+        }
         at++;
       }
     }
@@ -72,6 +76,10 @@ export function parseJsonSource(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     const offset = jsonSyntaxErrorOffset(text) ?? text.length;
-    throw new SourceFileError({ file, line: lineOfOffset(text, offset), reason: `not valid JSON: ${syntaxProblem(error as SyntaxError, text, offset)}; nothing of the file is read` });
+    throw new SourceFileError({
+      file,
+      line: lineOfOffset(text, offset),
+      reason: `not valid JSON: ${syntaxProblem(error as SyntaxError, text, offset)}; nothing of the file is read`,
+    });
   }
 }

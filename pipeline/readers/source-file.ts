@@ -73,7 +73,8 @@ export function gunzipSource(bytes: Buffer, file: string): Buffer {
     return gunzipSync(bytes);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) throw new SourceFileError({ file, line: 1, reason: 'is not gzip data (the name ends in .gz); nothing of the file is read' });
+    if (!(bytes[0] === 0x1f && bytes[1] === 0x8b))
+      throw new SourceFileError({ file, line: 1, reason: 'is not gzip data (the name ends in .gz); nothing of the file is read' });
     const text = decompressible(bytes);
     const damage = code === 'Z_BUF_ERROR' ? 'the gzip data ends early (the file is truncated)' : `the gzip data is damaged (${(error as Error).message})`;
     throw new SourceFileError({ file, line: lastLine(text), reason: `${damage}: the text breaks off in this line; nothing of the file is read` });
@@ -83,7 +84,8 @@ export function gunzipSource(bytes: Buffer, file: string): Buffer {
 /** A NUL byte never occurs in the text formats we read: binary data is refused, with its line. */
 export function assertText(bytes: Buffer, file: string): void {
   const nul = bytes.indexOf(0);
-  if (nul !== -1) throw new SourceFileError({ file, line: lineAt(bytes, nul), reason: 'binary data (a NUL byte): not a text file; nothing of the file is read' });
+  if (nul !== -1)
+    throw new SourceFileError({ file, line: lineAt(bytes, nul), reason: 'binary data (a NUL byte): not a text file; nothing of the file is read' });
 }
 
 const windows1252 = new TextDecoder('windows-1252');

@@ -9,7 +9,7 @@ import { generateBuildingResources, SAMPLE_EPOCH } from './building-resources.ts
 const sample = generateBuildingResources(20240601);
 const resources = Object.values(sample.resources);
 const events = Object.values(sample.events);
-const und = (field: unknown) => ((field as { und?: Array<Record<string, string>> } | undefined)?.und ?? []);
+const und = (field: unknown) => (field as { und?: Array<Record<string, string>> } | undefined)?.und ?? [];
 function groupBy<T>(items: T[], key: (item: T) => string): Record<string, T[] | undefined> {
   const groups: Record<string, T[]> = {};
   for (const item of items) (groups[key(item)] ??= []).push(item);
@@ -31,14 +31,20 @@ test('every record is valid against its schema, keyed by its own nid, in ascendi
   for (const item of sample.terms) assert.ok(term(item), `${item.tid}: ${JSON.stringify(term.errors)}`);
   for (const [nid, item] of [...Object.entries(sample.resources), ...Object.entries(sample.events)]) assert.equal(item.nid, nid);
   const nids = Object.keys(sample.resources).map(Number);
-  assert.deepEqual(nids, [...nids].sort((a, b) => a - b));
+  assert.deepEqual(
+    nids,
+    [...nids].sort((a, b) => a - b),
+  );
 });
 
 test('several hundred resources of all four types; the events are the event resources', () => {
   assert.ok(resources.length >= 300 && resources.length <= 1000, `${resources.length} resources`);
   const byType = groupBy(resources, (item) => item.type);
   for (const type of ['publication', 'tool', 'event', 'other-resource']) assert.ok((byType[type]?.length ?? 0) >= 50, `${type}: ${byType[type]?.length}`);
-  assert.deepEqual(Object.keys(sample.events), byType.event!.map((item) => item.nid));
+  assert.deepEqual(
+    Object.keys(sample.events),
+    byType.event!.map((item) => item.nid),
+  );
   for (const event of events) {
     const resource = sample.resources[event.nid];
     assert.equal(event.title, resource.title);
@@ -49,14 +55,39 @@ test('several hundred resources of all four types; the events are the event reso
 
 test('every vocabulary is filled, term ids are unique, and items use terms of every vocabulary', () => {
   const vocabularies = groupBy(sample.terms, (term) => term.vocabulary_machine_name);
-  for (const name of ['audience_types', 'building_types', 'collections', 'construction_types', 'institutions', 'keywords', 'portals', 'publication_types', 'resource_types', 'states', 'tool_types', 'topics', 'event_types', 'phases_of_delivery']) {
+  for (const name of [
+    'audience_types',
+    'building_types',
+    'collections',
+    'construction_types',
+    'institutions',
+    'keywords',
+    'portals',
+    'publication_types',
+    'resource_types',
+    'states',
+    'tool_types',
+    'topics',
+    'event_types',
+    'phases_of_delivery',
+  ]) {
     assert.ok((vocabularies[name]?.length ?? 0) >= 5, `${name}: ${vocabularies[name]?.length} terms`);
   }
   assert.equal(new Set(sample.terms.map((term) => term.tid)).size, sample.terms.length);
   assert.equal(sample.terms.find((term) => term.tid === '51')?.name, 'Datacenter', 'the real term 51 keeps its name');
   assert.equal(new Set(sample.terms.map((term) => JSON.stringify(term.rdf_mapping))).size, 1);
-  const used = new Set(resources.flatMap((item) => Object.values(item).flatMap((field) => und(field).map((value) => value.tid)).filter(Boolean)));
-  for (const [name, terms] of Object.entries(vocabularies)) assert.ok(terms!.some((term) => used.has(term.tid)), `no item uses ${name}`);
+  const used = new Set(
+    resources.flatMap((item) =>
+      Object.values(item)
+        .flatMap((field) => und(field).map((value) => value.tid))
+        .filter(Boolean),
+    ),
+  );
+  for (const [name, terms] of Object.entries(vocabularies))
+    assert.ok(
+      terms!.some((term) => used.has(term.tid)),
+      `no item uses ${name}`,
+    );
 });
 
 test('revisions, HTML bodies and the faithful rdf_mapping', () => {
@@ -65,7 +96,10 @@ test('revisions, HTML bodies and the faithful rdf_mapping', () => {
   assert.ok(resources.every((item) => Number(item.changed) >= Number(item.created)));
   const bodies = resources.map((item) => und(item.body)[0]);
   assert.ok(bodies.filter((body) => /<(strong|a) /.test(body.value) || /<strong>/.test(body.value)).length > 100, 'HTML in bodies');
-  assert.ok(bodies.some((body) => body.format === null && !('safe_value' in body)), 'bodies without a text format, as in the real tool example');
+  assert.ok(
+    bodies.some((body) => body.format === null && !('safe_value' in body)),
+    'bodies without a text format, as in the real tool example',
+  );
   assert.ok(bodies.filter((body) => body.format === 'filtered_html').every((body) => body.safe_value!.startsWith('<p>')));
   const mapping = JSON.stringify(resources[0].rdf_mapping);
   assert.ok(resources.every((item) => JSON.stringify(item.rdf_mapping) === mapping));

@@ -15,7 +15,21 @@ import { schemaById } from '../../schemas/registry.ts';
 import type { BuildingEvent, BuildingResource, BuildingVocabularyTerm } from '../../types/schemas.ts';
 import { dbDateTime, offsetSeconds, zonedToUtc } from '../datasets/building-items.ts';
 import { Random } from './random.ts';
-import { ADJECTIVES, FIRST_NAMES, LAST_NAMES, MONTHS, SPONSORS, STATES, STREETS, TECHNOLOGIES, TOOL_PREFIXES, TOOL_SUFFIXES, VENUES, VOCABULARIES, WEEKDAYS } from './building-words.ts';
+import {
+  ADJECTIVES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MONTHS,
+  SPONSORS,
+  STATES,
+  STREETS,
+  TECHNOLOGIES,
+  TOOL_PREFIXES,
+  TOOL_SUFFIXES,
+  VENUES,
+  VOCABULARIES,
+  WEEKDAYS,
+} from './building-words.ts';
 
 /** The middle of the events' spread: 2026-01-01T00:00:00Z. */
 export const SAMPLE_EPOCH = Date.UTC(2026, 0, 1);
@@ -78,13 +92,25 @@ function escapeHtml(text: string): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 }
 
 /** Drupal's filtered_html for display: paragraphs (blank lines) become <p>, single line breaks <br />, tags in lower case. */
 export function filteredHtml(value: string): string {
-  const lowered = value.replace(/<(\/?)([A-Za-z]+)([^>]*)>/g, (_, slash: string, tag: string, rest: string) => `<${slash}${tag.toLowerCase()}${rest.replace(/\b([A-Z]+)=/g, (__, attr: string) => `${attr.toLowerCase()}=`)}>`);
-  const paragraphs = lowered.replace(/\r\n?/g, '\n').split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const lowered = value.replace(
+    /<(\/?)([A-Za-z]+)([^>]*)>/g,
+    (_, slash: string, tag: string, rest: string) =>
+      `<${slash}${tag.toLowerCase()}${rest.replace(/\b([A-Z]+)=/g, (__, attr: string) => `${attr.toLowerCase()}=`)}>`,
+  );
+  const paragraphs = lowered
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return paragraphs.map((p) => `<p>${p.replace(/\n/g, '<br />\n')}</p>\n`).join('');
 }
 
@@ -95,7 +121,11 @@ class Generator {
 
   constructor(seed: number) {
     this.random = new Random(seed);
-    for (const vocabulary of VOCABULARIES) this.vocabularies.set(vocabulary.machine, vocabulary.names.map((name, i) => ({ tid: vocabulary.firstTid + i, name })));
+    for (const vocabulary of VOCABULARIES)
+      this.vocabularies.set(
+        vocabulary.machine,
+        vocabulary.names.map((name, i) => ({ tid: vocabulary.firstTid + i, name })),
+      );
   }
 
   terms(machine: string): Term[] {
@@ -149,7 +179,8 @@ class Generator {
         const typeName = r.pick(this.terms('publication_types')).name;
         const state = states[0]?.name ?? r.pick(STATES);
         const makers: Record<string, () => string> = {
-          'Case Study': () => `Case Study: ${r.pick(['Retrofitting', 'Re-tuning', 'Metering', 'Benchmarking', 'Upgrading'])} a ${state} ${building} Building with ${technology}`,
+          'Case Study': () =>
+            `Case Study: ${r.pick(['Retrofitting', 'Re-tuning', 'Metering', 'Benchmarking', 'Upgrading'])} a ${state} ${building} Building with ${technology}`,
           'Fact Sheet': () => `${technology} Fact Sheet`,
           Guide: () => `${r.pick(ADJECTIVES)} ${topic} Guide for ${building} Buildings`,
           'Technical Report': () => `Measured Performance of ${technology} in ${building} Buildings`,
@@ -204,7 +235,12 @@ class Generator {
   body(kind: Kind, title: string, subject: string, topics: Term[], audiences: Term[], buildingTypes: Term[], html: boolean): string {
     const r = this.random;
     const topicNames = topics.map((t) => t.name.toLowerCase());
-    const audience = audiences.length ? audiences.map((a) => a.name.toLowerCase()).slice(0, 3).join(', ') : 'building owners and operators';
+    const audience = audiences.length
+      ? audiences
+          .map((a) => a.name.toLowerCase())
+          .slice(0, 3)
+          .join(', ')
+      : 'building owners and operators';
     const building = (buildingTypes[0]?.name ?? 'commercial').toLowerCase().replace(/ \(.*\)$/, '');
     const percent = r.int(8, 45);
     const noun = { publication: 'publication', tool: 'tool', event: 'event', 'other-resource': 'resource' }[kind];
@@ -225,7 +261,7 @@ class Generator {
     for (let p = 0; p < count; p++) {
       const length = r.int(1, 3);
       const chosen: string[] = [];
-      for (let s = 0; s < length; s++) chosen.push(sentences[(cursor++) % sentences.length]);
+      for (let s = 0; s < length; s++) chosen.push(sentences[cursor++ % sentences.length]);
       paragraphs.push(chosen.join(' '));
     }
     return paragraphs.join(html ? '\r\n\r\n' : ' ');
@@ -234,10 +270,16 @@ class Generator {
   eventBody(begins: number, ends: number, timeZone: string, presenter: string, overview: string): string {
     const local = (utc: number) => new Date(utc + offsetSeconds(timeZone, utc) * 1000);
     const [from, to] = [local(begins), local(ends)];
-    const clock = (date: Date) => `${((date.getUTCHours() + 11) % 12) + 1}:${String(date.getUTCMinutes()).padStart(2, '0')} ${date.getUTCHours() < 12 ? 'a.m.' : 'p.m.'}`;
+    const clock = (date: Date) =>
+      `${((date.getUTCHours() + 11) % 12) + 1}:${String(date.getUTCMinutes()).padStart(2, '0')} ${date.getUTCHours() < 12 ? 'a.m.' : 'p.m.'}`;
     const day = (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-    const zone = { 'America/New_York': 'ET', 'America/Chicago': 'CT', 'America/Denver': 'MT', 'America/Phoenix': 'MST', 'America/Los_Angeles': 'PT' }[timeZone] ?? timeZone;
-    const when = ends - begins < 86_400_000 ? `${day(from)}, ${clock(from)}-${clock(to)} ${zone}` : `${day(from)}, ${clock(from)} ${zone}, to ${day(to)}, ${clock(to)} ${zone}`;
+    const zone =
+      { 'America/New_York': 'ET', 'America/Chicago': 'CT', 'America/Denver': 'MT', 'America/Phoenix': 'MST', 'America/Los_Angeles': 'PT' }[timeZone] ??
+      timeZone;
+    const when =
+      ends - begins < 86_400_000
+        ? `${day(from)}, ${clock(from)}-${clock(to)} ${zone}`
+        : `${day(from)}, ${clock(from)} ${zone}, to ${day(to)}, ${clock(to)} ${zone}`;
     return [`<strong>Time:</strong> ${when}`, `<strong>Presenter: </strong>${presenter}`, `<strong>Overview: </strong>${overview}`, ''].join('\r\n\r\n');
   }
 
@@ -276,7 +318,10 @@ class Generator {
       }
     }
     // The timeline: nids on creation (with gaps for deleted nodes), vids on every saved revision.
-    const steps = drafts.flatMap((draft, index) => [{ at: draft.created, index, create: true }, ...draft.revisions.map((at) => ({ at, index, create: false }))]);
+    const steps = drafts.flatMap((draft, index) => [
+      { at: draft.created, index, create: true },
+      ...draft.revisions.map((at) => ({ at, index, create: false })),
+    ]);
     steps.sort((a, b) => a.at - b.at || a.index - b.index || Number(b.create) - Number(a.create));
     let nid = 9;
     let vid = 9;
@@ -336,7 +381,9 @@ class Generator {
       is_current: true,
       is_pending: pending,
     };
-    const typeField = { event: 'field_event_type', publication: 'field_publication_type', tool: 'field_tool_type', 'other-resource': 'field_resource_type' }[kind];
+    const typeField = { event: 'field_event_type', publication: 'field_publication_type', tool: 'field_tool_type', 'other-resource': 'field_resource_type' }[
+      kind
+    ];
     node[typeField] = termField([typeTerm]);
     node.field_collections = termField(this.maybeTerms(0.3, 'collections', 1, 2));
     node.field_portal_tags = termField(this.maybeTerms(0.7, 'portals', 1, 2));
@@ -354,33 +401,85 @@ class Generator {
       const timeZone = inPerson ? place.timezone : r.chance(0.7) ? 'America/New_York' : r.pick(['America/Chicago', 'America/Denver', 'America/Los_Angeles']);
       const localDay = start! - (start! % 86_400_000);
       const begins = zonedToUtc(timeZone, localDay + r.int(8, 14) * 3_600_000 + (r.chance(0.3) ? 1_800_000 : 0));
-      const ends = typeTerm.name === 'Conference' || (typeTerm.name === 'Workshop' && r.chance(0.4)) ? begins + r.int(1, 3) * 86_400_000 + 8 * 3_600_000 : begins + r.int(1, 3) * 3_600_000;
+      const ends =
+        typeTerm.name === 'Conference' || (typeTerm.name === 'Workshop' && r.chance(0.4))
+          ? begins + r.int(1, 3) * 86_400_000 + 8 * 3_600_000
+          : begins + r.int(1, 3) * 3_600_000;
       const presenter = r.pick(this.terms('institutions')).name;
       const overview = this.body(kind, title, subject, topics, audiences, buildingTypes, true);
       const value = this.eventBody(begins, ends, timeZone, presenter, overview);
       node.body = { und: [{ value, summary: '', format: 'filtered_html', safe_value: filteredHtml(value), safe_summary: '' }] };
       node.field_event_date = {
-        und: [{ value: dbDateTime(begins), value2: dbDateTime(ends), timezone: timeZone, offset: String(offsetSeconds(timeZone, begins)), offset2: String(offsetSeconds(timeZone, ends)), rrule: null, timezone_db: 'UTC', date_type: 'datetime' }],
+        und: [
+          {
+            value: dbDateTime(begins),
+            value2: dbDateTime(ends),
+            timezone: timeZone,
+            offset: String(offsetSeconds(timeZone, begins)),
+            offset2: String(offsetSeconds(timeZone, ends)),
+            rrule: null,
+            timezone_db: 'UTC',
+            date_type: 'datetime',
+          },
+        ],
       };
       if (inPerson) {
-        const zip = zipcodes.lookupByName(place.city, place.state).map((entry) => entry.zip).sort()[0] ?? '';
+        const zip =
+          zipcodes
+            .lookupByName(place.city, place.state)
+            .map((entry) => entry.zip)
+            .sort()[0] ?? '';
         node.field_location = {
-          und: [{
-            country: 'US', administrative_area: place.state, sub_administrative_area: null, locality: place.city, dependent_locality: null, postal_code: zip,
-            thoroughfare: `${r.int(100, 9999)} ${r.pick(STREETS)}`, premise: r.chance(0.3) ? `Room ${r.int(100, 450)}` : '', sub_premise: null,
-            organisation_name: r.chance(0.6) ? `${place.city} ${place.venue}` : null, name_line: null, first_name: null, last_name: null, data: null,
-          }],
+          und: [
+            {
+              country: 'US',
+              administrative_area: place.state,
+              sub_administrative_area: null,
+              locality: place.city,
+              dependent_locality: null,
+              postal_code: zip,
+              thoroughfare: `${r.int(100, 9999)} ${r.pick(STREETS)}`,
+              premise: r.chance(0.3) ? `Room ${r.int(100, 450)}` : '',
+              sub_premise: null,
+              organisation_name: r.chance(0.6) ? `${place.city} ${place.venue}` : null,
+              name_line: null,
+              first_name: null,
+              last_name: null,
+              data: null,
+            },
+          ],
         };
         node.field_location_alternative = empty();
       } else {
         node.field_location = {
-          und: [{ country: 'US', administrative_area: '', sub_administrative_area: null, locality: '', dependent_locality: null, postal_code: '', thoroughfare: '', premise: '', sub_premise: null, organisation_name: null, name_line: null, first_name: null, last_name: null, data: null }],
+          und: [
+            {
+              country: 'US',
+              administrative_area: '',
+              sub_administrative_area: null,
+              locality: '',
+              dependent_locality: null,
+              postal_code: '',
+              thoroughfare: '',
+              premise: '',
+              sub_premise: null,
+              organisation_name: null,
+              name_line: null,
+              first_name: null,
+              last_name: null,
+              data: null,
+            },
+          ],
         };
         node.field_location_alternative = r.chance(0.5) ? textField('Online') : empty();
       }
       node.field_sponsor_name = r.chance(0.85) ? textField(r.pick(SPONSORS)) : empty();
       node.field_website_url = linkField(r.chance(0.4) ? `${SAMPLE_SITE}/events/${slug(title)}` : undefined);
-      node.field_logo = linkField(r.chance(0.25) ? `${SAMPLE_SITE}/logos/${slug(String((node.field_sponsor_name as { und?: Array<{ value: string }> }).und?.[0].value ?? 'sponsor'))}.png` : undefined);
+      node.field_logo = linkField(
+        r.chance(0.25)
+          ? `${SAMPLE_SITE}/logos/${slug(String((node.field_sponsor_name as { und?: Array<{ value: string }> }).und?.[0].value ?? 'sponsor'))}.png`
+          : undefined,
+      );
       node.field_registration_url = linkField(r.chance(0.75) ? `${SAMPLE_SITE}/register/${nid}` : undefined);
       node.field_radioactivity = empty();
       return node;
@@ -388,7 +487,7 @@ class Generator {
 
     const value = this.body(kind, title, subject, topics, audiences, buildingTypes, html);
     const withSummary = html && r.chance(0.2);
-    const summary = withSummary ? value.replace(/<[^>]+>/g, '').split('. ')[0] + '.' : html ? '' : null;
+    const summary = withSummary ? `${value.replace(/<[^>]+>/g, '').split('. ')[0]}.` : html ? '' : null;
     node.body = {
       und: [
         html
@@ -404,7 +503,16 @@ class Generator {
     node.field_require_user_information = flagField(r.chance(0.1));
     if (kind === 'publication') {
       const published = Math.min(created - r.int(0, 400) * DAY_S, LAST_CREATED);
-      node.field_publication_date = { und: [{ value: `${new Date(published * 1000).toISOString().slice(0, 10)} 00:00:00`, timezone: 'America/Denver', timezone_db: 'America/Denver', date_type: 'datetime' }] };
+      node.field_publication_date = {
+        und: [
+          {
+            value: `${new Date(published * 1000).toISOString().slice(0, 10)} 00:00:00`,
+            timezone: 'America/Denver',
+            timezone_db: 'America/Denver',
+            date_type: 'datetime',
+          },
+        ],
+      };
       const showAuthor = r.chance(0.8);
       node.field_display_author = flagField(showAuthor);
       const authors = Array.from({ length: r.int(1, 3) }, () => `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`);

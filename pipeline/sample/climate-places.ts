@@ -18,6 +18,7 @@ export const WEATHER_DATA_SOURCE = {
   nsrdb: 'NSRDB PSM V3 GOES tmy-2020 3.2.0',
 } as const;
 
+// biome-ignore format: a table reads best packed
 export const US_STATES: Readonly<Record<string, string>> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
   DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
@@ -31,12 +32,14 @@ export const US_STATES: Readonly<Record<string, string>> = {
   PI: 'Pacific Islands',
 };
 
+// biome-ignore format: a table reads best packed
 export const CANADIAN_PROVINCES: Readonly<Record<string, string>> = {
   AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick', NF: 'Newfoundland', NL: 'Newfoundland and Labrador',
   NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut', ON: 'Ontario', PE: 'Prince Edward Island', PQ: 'Quebec', QC: 'Quebec',
   SK: 'Saskatchewan', YT: 'Yukon',
 };
 
+// biome-ignore format: a table reads best packed
 export const AUSTRALIAN_STATES: Readonly<Record<string, string>> = {
   ACT: 'Australian Capital Territory', NSW: 'New South Wales', NT: 'Northern Territory', QLD: 'Queensland', SA: 'South Australia',
   TAS: 'Tasmania', VIC: 'Victoria', WA: 'Western Australia',
@@ -127,7 +130,9 @@ function buckets(): Map<number, ZipPoint[]> {
     const entry = zipcodes.codes[code]!;
     if (!Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;
     const canadian = entry.country !== 'US';
-    const state = canadian ? CANADIAN_ZIP_STATES[entry.state] ?? (Object.values(CANADIAN_PROVINCES).includes(entry.state) ? entry.state : undefined) : US_STATES[entry.state];
+    const state = canadian
+      ? (CANADIAN_ZIP_STATES[entry.state] ?? (Object.values(CANADIAN_PROVINCES).includes(entry.state) ? entry.state : undefined))
+      : US_STATES[entry.state];
     // Military codes (AA, AE, AP) and the odd Canadian district name are not places we can name.
     if (!state) continue;
     const point: ZipPoint = { lat: entry.latitude, lon: entry.longitude, state, country: canadian ? 'Canada' : 'United States' };

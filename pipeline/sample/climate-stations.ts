@@ -12,7 +12,6 @@ export const DEFAULT_NSRDB_SPACING_DEG = 2;
 export const CONUS = { south: 24.5, north: 49.5, west: -125, east: -66.5 } as const;
 const KM_PER_DEGREE = 111.32;
 
-
 export interface SampleStation {
   draft: Draft;
   weatherSeed: number;

@@ -17,17 +17,37 @@ function asWeather(site: Site, columns: HourlyColumns): WeatherData {
   const absent = new Float32Array(8760).fill(Number.NaN);
   return {
     format: 'tmy3',
-    header: { location: 'sample', city: 'SAMPLE', state: 'XX', country: null, lat: site.lat, lon: site.lon, tz: site.timezone, elev: site.elevation, source: null },
+    header: {
+      location: 'sample',
+      city: 'SAMPLE',
+      state: 'XX',
+      country: null,
+      lat: site.lat,
+      lon: site.lon,
+      tz: site.timezone,
+      elev: site.elevation,
+      source: null,
+    },
     stepSeconds: 3600,
     hasMinuteColumn: false,
     length: 8760,
     ...columns,
-    poa: absent, twet: absent, tdew: absent, wdir: absent, rh: absent, pres: absent, snow: absent, aod: absent,
+    poa: absent,
+    twet: absent,
+    tdew: absent,
+    wdir: absent,
+    rh: absent,
+    pres: absent,
+    snow: absent,
+    aod: absent,
   };
 }
 
 function annualAc(site: Site, seed: number): number {
-  const result = simulate({ system_capacity: 4, module_type: 0, losses: 14, array_type: 1, tilt: 20, azimuth: site.lat < 0 ? 0 : 180, dc_ac_ratio: 1.2, inv_eff: 96 }, prepareSite(asWeather(site, generateWeather(site, seed))));
+  const result = simulate(
+    { system_capacity: 4, module_type: 0, losses: 14, array_type: 1, tilt: 20, azimuth: site.lat < 0 ? 0 : 180, dc_ac_ratio: 1.2, inv_eff: 96 },
+    prepareSite(asWeather(site, generateWeather(site, seed))),
+  );
   assert.ok(result.ok, result.ok ? '' : result.error);
   return result.outputs.ac_annual;
 }
@@ -65,7 +85,11 @@ test('hour by hour: dark at night, components consistent, values in range, a non
   const meanOf = (w: HourlyColumns, month: number) => {
     let total = 0;
     let count = 0;
-    for (let i = 0; i < 8760; i++) if (w.month[i] === month) (total += w.tdry[i]!), count++;
+    for (let i = 0; i < 8760; i++)
+      if (w.month[i] === month) {
+        total += w.tdry[i]!;
+        count++;
+      }
     return total / count;
   };
   const north = generateWeather(boulder, 1);

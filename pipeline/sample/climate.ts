@@ -28,7 +28,19 @@ const MONTH_STARTS = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365
 export const SAMPLE_YEAR = 1990;
 
 /** The columns the estimator reads (schemas/climate-hourly.schema.json), one value per hour. */
-export const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const satisfies readonly (keyof WeatherColumns)[];
+export const HOURLY_COLUMNS = [
+  'year',
+  'month',
+  'day',
+  'hour',
+  'minute',
+  'ghi',
+  'dni',
+  'dhi',
+  'tdry',
+  'wspd',
+  'alb',
+] as const satisfies readonly (keyof WeatherColumns)[];
 export type HourlyColumns = Pick<WeatherColumns, (typeof HOURLY_COLUMNS)[number]>;
 
 export function allocateHourly(records = HOURS_PER_YEAR): HourlyColumns {
@@ -80,7 +92,13 @@ function climateOf(site: Site): Climate {
       0.7 * bump(lat, lon, 30, 70, 5),
     ),
   );
-  const wetness = Math.max(bump(lat, lon, 48, -124, 4.5), bump(lat, lon, 54, -3, 7), 0.7 * bump(lat, lon, 45, -80, 6), 0.6 * bump(lat, lon, 2, 110, 12), 0.5 * bump(lat, lon, -3, -62, 10));
+  const wetness = Math.max(
+    bump(lat, lon, 48, -124, 4.5),
+    bump(lat, lon, 54, -3, 7),
+    0.7 * bump(lat, lon, 45, -80, 6),
+    0.6 * bump(lat, lon, 2, 110, 12),
+    0.5 * bump(lat, lon, -3, -62, 10),
+  );
   const absLat = Math.abs(lat);
   const base = 0.5 - 0.33 * dryness + 0.17 * wetness + (absLat > 55 ? 0.08 : 0);
   // Summer-dry west coasts (Mediterranean climates) and a winter cloud maximum away from the tropics.
@@ -149,13 +167,21 @@ export function generateWeather(site: Site, seed: number, out: HourlyColumns = a
     const albedo = dayMean < -2 ? 0.6 : 0.2;
 
     const b = (2 * Math.PI * d) / 365;
-    const declination = 0.006918 - 0.399912 * Math.cos(b) + 0.070257 * Math.sin(b) - 0.006758 * Math.cos(2 * b) + 0.000907 * Math.sin(2 * b) - 0.002697 * Math.cos(3 * b) + 0.00148 * Math.sin(3 * b);
-    const equationOfTimeMinutes = 229.18 * (0.000075 + 0.001868 * Math.cos(b) - 0.032077 * Math.sin(b) - 0.014615 * Math.cos(2 * b) - 0.04089 * Math.sin(2 * b));
+    const declination =
+      0.006918 -
+      0.399912 * Math.cos(b) +
+      0.070257 * Math.sin(b) -
+      0.006758 * Math.cos(2 * b) +
+      0.000907 * Math.sin(2 * b) -
+      0.002697 * Math.cos(3 * b) +
+      0.00148 * Math.sin(3 * b);
+    const equationOfTimeMinutes =
+      229.18 * (0.000075 + 0.001868 * Math.cos(b) - 0.032077 * Math.sin(b) - 0.014615 * Math.cos(2 * b) - 0.04089 * Math.sin(2 * b));
     const extraterrestrial = 1367 * (1.00011 + 0.034221 * Math.cos(b) + 0.00128 * Math.sin(b) + 0.000719 * Math.cos(2 * b) + 0.000077 * Math.sin(2 * b));
     const sinDecl = Math.sin(declination);
     const cosDecl = Math.cos(declination);
     const cosSunset = Math.max(-1, Math.min(1, -Math.tan(latRad) * Math.tan(declination)));
-    const halfDayHours = (Math.acos(cosSunset) / RAD) / 15;
+    const halfDayHours = Math.acos(cosSunset) / RAD / 15;
     const solarNoon = 12 - (4 * (site.lon - 15 * site.timezone) + equationOfTimeMinutes) / 60;
     const sunrise = solarNoon - halfDayHours;
     const sunset = solarNoon + halfDayHours;

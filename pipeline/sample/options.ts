@@ -13,11 +13,15 @@ export function seedProblem(seed: number): string | undefined {
 }
 
 export function stationsProblem(stations: number): string | undefined {
-  return Number.isInteger(stations) && stations >= 1 && stations <= MAX_SAMPLE_STATIONS ? undefined : `the number of stations must be a whole number from 1 to ${MAX_SAMPLE_STATIONS}`;
+  return Number.isInteger(stations) && stations >= 1 && stations <= MAX_SAMPLE_STATIONS
+    ? undefined
+    : `the number of stations must be a whole number from 1 to ${MAX_SAMPLE_STATIONS}`;
 }
 
 export function spacingProblem(degrees: number): string | undefined {
-  return Number.isFinite(degrees) && degrees >= MIN_NSRDB_SPACING_DEG ? undefined : `the nsrdb grid spacing must be a number of degrees, at least ${MIN_NSRDB_SPACING_DEG}`;
+  return Number.isFinite(degrees) && degrees >= MIN_NSRDB_SPACING_DEG
+    ? undefined
+    : `the nsrdb grid spacing must be a number of degrees, at least ${MIN_NSRDB_SPACING_DEG}`;
 }
 
 /** A whole-number option's text as a number (NaN when it is not digits: "1e3", "0x10" and "" are not counts). */

@@ -21,6 +21,7 @@ interface Place {
 const FUEL_SHARES = { ELEC: 0.835, E85: 0.06, LPG: 0.045, CNG: 0.022, BD: 0.012, RD: 0.012, LNG: 0.006, HY: 0.008 };
 
 /** Shares of stations by state, roughly as in the real data; other states share what is left. */
+// biome-ignore format: a table reads best packed
 const STATE_SHARES: Record<string, number> = {
   CA: 0.26, NY: 0.055, FL: 0.05, TX: 0.05, MA: 0.04, WA: 0.032, GA: 0.025, CO: 0.025, IL: 0.025, NC: 0.025,
   PA: 0.025, MD: 0.022, NJ: 0.02, VA: 0.02, OH: 0.02, MI: 0.02, MN: 0.018, AZ: 0.018, OR: 0.016, MO: 0.015,
@@ -30,14 +31,17 @@ const OTHER_STATE_SHARE = 0.004;
 const CANADA_SHARE = 0.02;
 const PROVINCES: Record<string, string> = { Ontario: 'ON', Quebec: 'QC', 'British Columbia': 'BC', Alberta: 'AB' };
 
+// biome-ignore format: a table reads best packed
 const EV_NETWORKS = {
   'ChargePoint Network': 0.42, 'Non-Networked': 0.12, 'Tesla Destination': 0.07, Tesla: 0.05, 'Blink Network': 0.06,
   SHELL_RECHARGE: 0.04, 'EV Connect': 0.035, 'EVgo Network': 0.035, 'Electrify America': 0.03, AMPUP: 0.025, FLO: 0.025, Volta: 0.02, SEMACHARGE: 0.03,
 };
+// biome-ignore format: a table reads best packed
 const NETWORK_PHONES: Record<string, string> = {
   'ChargePoint Network': '888-758-4389', 'Blink Network': '888-998-2546', Tesla: '877-798-3752', 'Tesla Destination': '877-798-3752',
   'EVgo Network': '877-494-3833', 'Electrify America': '833-632-2778', SHELL_RECHARGE: '855-900-7584', 'EV Connect': '866-816-7584',
 };
+// biome-ignore format: a table reads best packed
 const NETWORK_WEBS: Record<string, string> = {
   'ChargePoint Network': 'http://www.chargepoint.com/', 'Blink Network': 'http://www.blinknetwork.com/', Tesla: 'http://www.teslamotors.com/supercharger',
   'EVgo Network': 'http://www.evgo.com/', 'Electrify America': 'http://www.electrifyamerica.com/', SHELL_RECHARGE: 'https://shellrecharge.com/',
@@ -45,29 +49,107 @@ const NETWORK_WEBS: Record<string, string> = {
 
 /** Federal agencies of the service description, with their names as the real data writes them. */
 export const FEDERAL_AGENCIES: Array<[number, string]> = [
-  [3, 'Defense Agencies'], [4, 'U.S. Department of Agriculture'], [5, 'Department of Air Force'], [6, 'Department of Army'], [7, 'Department of Commerce'],
-  [8, 'U.S. Department of Energy'], [9, 'Department of Health and Human Services'], [10, 'Department of Homeland Security'], [12, 'Department of Justice'],
-  [14, 'Department of Navy'], [16, 'Department of the Interior'], [17, 'Department of Transportation'], [19, 'Department of Veterans Affairs'],
-  [20, 'U.S. Environmental Protection Agency'], [22, 'National Aeronautics and Space Administration'], [23, 'Smithsonian Institution'],
-  [24, 'Social Security Administration'], [25, 'United States Postal Service'], [26, 'Marine Corps'],
+  [3, 'Defense Agencies'],
+  [4, 'U.S. Department of Agriculture'],
+  [5, 'Department of Air Force'],
+  [6, 'Department of Army'],
+  [7, 'Department of Commerce'],
+  [8, 'U.S. Department of Energy'],
+  [9, 'Department of Health and Human Services'],
+  [10, 'Department of Homeland Security'],
+  [12, 'Department of Justice'],
+  [14, 'Department of Navy'],
+  [16, 'Department of the Interior'],
+  [17, 'Department of Transportation'],
+  [19, 'Department of Veterans Affairs'],
+  [20, 'U.S. Environmental Protection Agency'],
+  [22, 'National Aeronautics and Space Administration'],
+  [23, 'Smithsonian Institution'],
+  [24, 'Social Security Administration'],
+  [25, 'United States Postal Service'],
+  [26, 'Marine Corps'],
 ];
 
-const STREETS = ['Main', 'Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Washington', 'Lake', 'Hill', 'Park', 'Lincoln', 'Jefferson', 'Church', 'Market', 'Broadway', 'Center', 'Highland', 'Sunset', 'River', 'Airport', 'Commerce', 'Industrial', 'Madison', 'Franklin', 'Jackson', 'Union', 'Spring', 'Mill', 'Harbor', 'Valley'];
+const STREETS = [
+  'Main',
+  'Oak',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'Elm',
+  'Washington',
+  'Lake',
+  'Hill',
+  'Park',
+  'Lincoln',
+  'Jefferson',
+  'Church',
+  'Market',
+  'Broadway',
+  'Center',
+  'Highland',
+  'Sunset',
+  'River',
+  'Airport',
+  'Commerce',
+  'Industrial',
+  'Madison',
+  'Franklin',
+  'Jackson',
+  'Union',
+  'Spring',
+  'Mill',
+  'Harbor',
+  'Valley',
+];
 const SUFFIXES = ['St', 'Ave', 'Blvd', 'Rd', 'Dr', 'Ln', 'Way', 'Pkwy', 'Ct', 'Hwy'];
-const ELEC_HOSTS = ['Walmart', 'Whole Foods Market', 'Target', 'Hampton Inn', 'Marriott', 'Hilton Garden Inn', 'City Hall', 'Public Library', 'Community College', 'Medical Center', 'Town Center Garage', 'Nissan Dealer', 'Ford Dealer', 'Kohl\'s', 'Safeway', 'Kroger', 'Office Park', 'University Parking', 'Transit Center', 'Apartments'];
+const ELEC_HOSTS = [
+  'Walmart',
+  'Whole Foods Market',
+  'Target',
+  'Hampton Inn',
+  'Marriott',
+  'Hilton Garden Inn',
+  'City Hall',
+  'Public Library',
+  'Community College',
+  'Medical Center',
+  'Town Center Garage',
+  'Nissan Dealer',
+  'Ford Dealer',
+  "Kohl's",
+  'Safeway',
+  'Kroger',
+  'Office Park',
+  'University Parking',
+  'Transit Center',
+  'Apartments',
+];
 const HOSTS_BY_FUEL: Record<string, string[]> = {
-  CNG: ['Clean Energy', 'Trillium', 'Love\'s', 'City Fleet Yard', 'Gas Company Service Center'],
-  LNG: ['Clean Energy', 'Shell', 'Love\'s'],
+  CNG: ['Clean Energy', 'Trillium', "Love's", 'City Fleet Yard', 'Gas Company Service Center'],
+  LNG: ['Clean Energy', 'Shell', "Love's"],
   LPG: ['U-Haul', 'AmeriGas', 'Ferrellgas', 'Suburban Propane', 'Tractor Supply'],
-  E85: ['Kum & Go', 'Casey\'s', 'Murphy USA', 'Sheetz', 'Speedway', 'Cenex'],
+  E85: ['Kum & Go', "Casey's", 'Murphy USA', 'Sheetz', 'Speedway', 'Cenex'],
   BD: ['Pacific Pride', 'Fleet Depot', 'Co-op Fuel'],
   RD: ['Pacific Pride', 'Propel Fuels', 'Fleet Depot'],
   HY: ['True Zero', 'Shell', 'Iwatani'],
 };
 const PUBLIC_ACCESS = { Public: 0.8, 'Public - Credit card at all times': 0.1, 'Public - Call ahead': 0.05, 'Public - Card key at all times': 0.05 };
 const PRIVATE_ACCESS = { Private: 0.6, 'Private - Government only': 0.2, 'Private - Fleet customers only': 0.15, 'Private - Call ahead': 0.05 };
+// biome-ignore format: a table reads best packed
 const HOURS = { '24 hours daily': 0.7, 'Dealership business hours': 0.06, 'Contact station for hours of availability': 0.06, '7am-7pm M-F': 0.06, '6am-10pm daily': 0.06, '8am-6pm M-Sat': 0.06 };
-const CARD_SETS = ['A D M V', 'A Cash D M V', 'A D Debit M V', 'A Cash Checks D M V', 'A D M V FuelMan Voyager Wright_Exp', 'CleanEnergy D FuelMan M V Voyager Wright_Exp', 'A CFN D M V', 'Cash Checks', 'A Comdata D M V Voyager', 'A D GasCard M V'];
+const CARD_SETS = [
+  'A D M V',
+  'A Cash D M V',
+  'A D Debit M V',
+  'A Cash Checks D M V',
+  'A D M V FuelMan Voyager Wright_Exp',
+  'CleanEnergy D FuelMan M V Voyager Wright_Exp',
+  'A CFN D M V',
+  'Cash Checks',
+  'A Comdata D M V Voyager',
+  'A D GasCard M V',
+];
 
 /**
  * Gazetteer entries that are not places a station can be at: military mail (APO/FPO, some at the
@@ -141,15 +223,20 @@ function station(random: Random, id: number, place: Place): Station {
   const ownerType = networked && random.chance(0.75) ? null : random.weighted({ P: 0.62, LG: 0.12, T: 0.06, SG: 0.05, FG: 0.08, J: 0.07 });
   const agency = ownerType === 'FG' ? random.pick(FEDERAL_AGENCIES) : null;
   const updatedAt = timestamp(random, '2021-03-01', '2025-11-14');
-  const openDate = fuel === 'LPG' ? null : random.chance(0.9) ? randomDate(random, fuel === 'ELEC' ? '2011-01-01' : '1995-01-01', updatedAt.slice(0, 10)) : null;
-  const dcFast = fuel === 'ELEC' && (network === 'Tesla' || network === 'Electrify America' || network === 'EVgo Network' || random.chance(0.08)) ? random.int(1, 12) : null;
+  const openDate =
+    fuel === 'LPG' ? null : random.chance(0.9) ? randomDate(random, fuel === 'ELEC' ? '2011-01-01' : '1995-01-01', updatedAt.slice(0, 10)) : null;
+  const dcFast =
+    fuel === 'ELEC' && (network === 'Tesla' || network === 'Electrify America' || network === 'EVgo Network' || random.chance(0.08)) ? random.int(1, 12) : null;
   const level2 = fuel === 'ELEC' && (dcFast === null || random.chance(0.2)) ? random.int(1, 20) : null;
   const level1 = fuel === 'ELEC' && (random.chance(0.04) || (level2 === null && dcFast === null)) ? random.int(1, 4) : null;
-  const connectors = fuel !== 'ELEC' ? null : [
-    ...(level1 !== null ? ['NEMA520'] : []),
-    ...(level2 !== null ? [network?.startsWith('Tesla') ? 'TESLA' : 'J1772'] : []),
-    ...(dcFast !== null ? (network === 'Tesla' ? ['TESLA'] : random.chance(0.5) ? ['CHADEMO', 'J1772COMBO'] : ['J1772COMBO']) : []),
-  ];
+  const connectors =
+    fuel !== 'ELEC'
+      ? null
+      : [
+          ...(level1 !== null ? ['NEMA520'] : []),
+          ...(level2 !== null ? [network?.startsWith('Tesla') ? 'TESLA' : 'J1772'] : []),
+          ...(dcFast !== null ? (network === 'Tesla' ? ['TESLA'] : random.chance(0.5) ? ['CHADEMO', 'J1772COMBO'] : ['J1772COMBO']) : []),
+        ];
   const access = isPrivate ? random.weighted(PRIVATE_ACCESS) : random.weighted(PUBLIC_ACCESS);
   const latitude = round(place.latitude + random.normal(0, 0.02), 6);
   const longitude = round(place.longitude + random.normal(0, 0.02), 6);
@@ -159,7 +246,9 @@ function station(random: Random, id: number, place: Place): Station {
     fuel_type_code: fuel,
     station_name: `${host} - ${place.city}`,
     street_address: `${random.int(1, 9999)} ${random.pick(STREETS)} ${random.pick(SUFFIXES)}`,
-    intersection_directions: random.chance(0.3) ? random.pick(['Parking lot', 'Level P2', 'Near main entrance', 'Rear parking lot', `${random.pick(STREETS)} ${random.pick(SUFFIXES)} exit`]) : null,
+    intersection_directions: random.chance(0.3)
+      ? random.pick(['Parking lot', 'Level P2', 'Near main entrance', 'Rear parking lot', `${random.pick(STREETS)} ${random.pick(SUFFIXES)} exit`])
+      : null,
     city: place.city,
     state: place.state,
     zip: place.country === 'CA' ? canadianPostalCode(random, place.zip) : place.zip,
@@ -197,7 +286,10 @@ function station(random: Random, id: number, place: Place): Station {
     country: place.country,
     access_code: isPrivate ? 'private' : 'public',
     access_detail_code: null,
-    facility_type: fuel === 'ELEC' && random.chance(0.3) ? random.pick(['HOTEL', 'PAY_GARAGE', 'CAR_DEALER', 'PARKING_LOT', 'OFFICE_BLDG', 'SHOPPING_CENTER', 'MUNI_GOV']) : null,
+    facility_type:
+      fuel === 'ELEC' && random.chance(0.3)
+        ? random.pick(['HOTEL', 'PAY_GARAGE', 'CAR_DEALER', 'PARKING_LOT', 'OFFICE_BLDG', 'SHOPPING_CENTER', 'MUNI_GOV'])
+        : null,
     ev_pricing: fuel === 'ELEC' && random.chance(0.2) ? random.pick(['Free', '$0.25 per kWh', '$2.00 per hour', '$0.48 per kWh']) : null,
     restricted_access: random.chance(0.3) ? isPrivate : null,
     maximum_vehicle_class: isCng || fuel === 'LNG' ? random.weighted({ LD: 0.2, MD: 0.3, HD: 0.5 }) : null,

@@ -22,7 +22,9 @@ function textMedia(kind: string, schemaId: string, extra: Json = {}): Json {
 }
 
 const jsonpMedia = (schemaId: string) =>
-  textMedia('JSONP', schemaId, { description: `callback(<JSON>); where callback matches ${CALLBACK_PATTERN} and <JSON> is described by ${componentNames.get(schemaId)}.` });
+  textMedia('JSONP', schemaId, {
+    description: `callback(<JSON>); where callback matches ${CALLBACK_PATTERN} and <JSON> is described by ${componentNames.get(schemaId)}.`,
+  });
 
 /** The content of an answer in one format: its media types and their schemas. */
 function content(format: Format, schemaId: string, options: { callback: boolean; error: boolean }): Json {
@@ -70,7 +72,8 @@ function mergeContent(...contents: Json[]): Json {
       if (!existing) merged[mediaType] = media;
       else if (JSON.stringify(existing.schema) !== JSON.stringify(media.schema)) {
         const options = (existing.schema.anyOf as Json[] | undefined) ?? [existing.schema];
-        if (!options.some((option) => JSON.stringify(option) === JSON.stringify(media.schema))) merged[mediaType] = { schema: { anyOf: [...options, media.schema] } };
+        if (!options.some((option) => JSON.stringify(option) === JSON.stringify(media.schema)))
+          merged[mediaType] = { schema: { anyOf: [...options, media.schema] } };
       }
     }
   }
@@ -82,11 +85,16 @@ const rateLimitHeaders = { 'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'), 
 
 /** components/headers. */
 export const headers: Json = {
-  'X-RateLimit-Limit': { description: "The request limit of the key's rolling hourly window (DEMO_KEY: per client IP). On every answer past the key check.", required: true, schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Limit': {
+    description: "The request limit of the key's rolling hourly window (DEMO_KEY: per client IP). On every answer past the key check.",
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in that window.', required: true, schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds, rounded up, until every full window has a free slot.', required: true, schema: { type: 'integer', minimum: 1 } },
   ETag: {
-    description: "A weak tag of the answer, derived from the served data set's manifest and the request (path, format, query without api_key). A rebuilt data set changes every tag. Send it back in If-None-Match to get a 304. Absent where the answer depends on the time (events with scope).",
+    description:
+      "A weak tag of the answer, derived from the served data set's manifest and the request (path, format, query without api_key). A rebuilt data set changes every tag. Send it back in If-None-Match to get a 304. Absent where the answer depends on the time (events with scope).",
     schema: { type: 'string', pattern: '^W/"[A-Za-z0-9_-]+"$' },
   },
   'Cache-Control': { description: 'max-age=0, private, must-revalidate on 200 and 304; no-cache on errors.', schema: { type: 'string' } },
@@ -116,13 +124,21 @@ export function responses(endpoint: Endpoint, format: Format | undefined, callba
       content: mergeContent(...formats.map((f) => content(f, schemaId, { callback, error: true }))),
     };
   }
-  out['400'] = { description: "BAD_REQUEST, in the gateway's form: the path cannot be decoded (a malformed percent-encoding such as `%ZZ`).", content: gatewayContent(format) };
-  out['431'] = { description: 'REQUEST_TOO_LARGE, in JSON: the URL and headers exceed 16 KB (answered before the path is read).', content: gatewayContent('json') };
+  out['400'] = {
+    description: "BAD_REQUEST, in the gateway's form: the path cannot be decoded (a malformed percent-encoding such as `%ZZ`).",
+    content: gatewayContent(format),
+  };
+  out['431'] = {
+    description: 'REQUEST_TOO_LARGE, in JSON: the URL and headers exceed 16 KB (answered before the path is read).',
+    content: gatewayContent('json'),
+  };
   out['403'] = { description: "The gateway's API_KEY_MISSING, API_KEY_INVALID or API_KEY_DISABLED (no rate-limit headers).", content: gatewayContent(format) };
   if (!format) {
     const gateway404 = { description: "The gateway's NOT_FOUND: `format` names a format this endpoint does not offer.", content: gatewayContent(undefined) };
     const own = out['404'] as { description: string; headers: Json; content: Json } | undefined;
-    out['404'] = own ? { description: `${own.description} Or ${gateway404.description}`, headers: own.headers, content: mergeContent(own.content, gateway404.content) } : gateway404;
+    out['404'] = own
+      ? { description: `${own.description} Or ${gateway404.description}`, headers: own.headers, content: mergeContent(own.content, gateway404.content) }
+      : gateway404;
   }
   out['429'] = {
     description: "The gateway's OVER_RATE_LIMIT: a rolling hourly or daily window is full.",

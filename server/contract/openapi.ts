@@ -27,8 +27,11 @@ import type { Format } from '../formats/negotiate.ts';
 import { componentNames, rewriteSchema, schemaComponents, type Json } from './openapi-components.ts';
 import { gatewayContent, headers, responses } from './openapi-responses.ts';
 
-
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; description: string; license: string };
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  description: string;
+  license: string;
+};
 
 // --- Parameters ---------------------------------------------------------------------------------
 
@@ -121,7 +124,9 @@ function pathItems(endpoint: Endpoint, parameterRefs: Json[]): Array<[string, Js
         summary: endpoint.docs?.summary ?? okDescription,
         description: [
           endpoint.docs?.description,
-          format ? `Format: ${format}.` : `Format: the \`format\` parameter, else ${endpoint.defaultFormat}. Also at ${endpoint.formats.map((f) => `\`${base}.${f}\``).join(', ')}.`,
+          format
+            ? `Format: ${format}.`
+            : `Format: the \`format\` parameter, else ${endpoint.defaultFormat}. Also at ${endpoint.formats.map((f) => `\`${base}.${f}\``).join(', ')}.`,
           base !== canonical ? `An alias of \`${canonical}\`.` : undefined,
           endpoint.parameters ? String(schemaById(endpoint.parameters).description ?? '') : undefined,
         ]
@@ -152,9 +157,20 @@ function contractPaths(): Array<[string, Json]> {
       tags,
       summary: `One JSON Schema (draft 2020-12) of schemas/${prefix}, served at its $id.`,
       security: [],
-      parameters: [{ name: 'file', in: 'path', required: true, description: 'The file name, e.g. fuel-station.schema.json.', schema: { type: 'string', pattern: '^[A-Za-z0-9._-]+\\.schema\\.json$' } }],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The file name, e.g. fuel-station.schema.json.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9._-]+\\.schema\\.json$' },
+        },
+      ],
       responses: {
-        '200': { description: 'The schema as published: its file without our annotation keywords.', content: { 'application/schema+json': { schema: { type: 'object', required: ['$schema', '$id'] } } } },
+        '200': {
+          description: 'The schema as published: its file without our annotation keywords.',
+          content: { 'application/schema+json': { schema: { type: 'object', required: ['$schema', '$id'] } } },
+        },
         '404': { description: "The gateway's NOT_FOUND: no such schema.", content: gatewayContent('json') },
       },
     },
@@ -168,7 +184,12 @@ function contractPaths(): Array<[string, Json]> {
           tags,
           summary: 'This document: OpenAPI 3.1, generated from the endpoints and schemas/.',
           security: [],
-          responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } } },
+          responses: {
+            '200': {
+              description: 'The OpenAPI document.',
+              content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+            },
+          },
         },
       },
     ],
@@ -194,7 +215,14 @@ function contractPaths(): Array<[string, Json]> {
                         items: {
                           type: 'object',
                           required: ['id', 'url', 'file', 'title'],
-                          properties: { id: { type: 'string' }, url: { type: 'string' }, file: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, component: { type: 'string' } },
+                          properties: {
+                            id: { type: 'string' },
+                            url: { type: 'string' },
+                            file: { type: 'string' },
+                            title: { type: 'string' },
+                            description: { type: 'string' },
+                            component: { type: 'string' },
+                          },
                         },
                       },
                       openapi: { type: 'string' },
@@ -242,7 +270,13 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
   for (const [path, item] of contractPaths()) paths[path] = item;
   return {
     openapi: '3.1.0',
-    info: { title: 'nrel-compat', version: packageJson.version, summary: packageJson.description, description: DESCRIPTION, license: { name: packageJson.license, identifier: packageJson.license } },
+    info: {
+      title: 'nrel-compat',
+      version: packageJson.version,
+      summary: packageJson.description,
+      description: DESCRIPTION,
+      license: { name: packageJson.license, identifier: packageJson.license },
+    },
     servers: [{ url: '/', description: 'This server.' }],
     tags: [...tags, 'Contract'].map((name) => ({ name })),
     security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { BasicAuth: [] }],

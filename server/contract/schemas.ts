@@ -25,7 +25,9 @@ export function absoluteUrl(req: Request, path: string): string {
 
 export function schemaRoutes(): Router {
   const router = Router();
-  const documents = new Map<string, StaticDocument>(schemaFiles.map((entry) => [entry.id, staticDocument(`${JSON.stringify(entry.published, null, 2)}\n`, SCHEMA_CONTENT_TYPE)]));
+  const documents = new Map<string, StaticDocument>(
+    schemaFiles.map((entry) => [entry.id, staticDocument(`${JSON.stringify(entry.published, null, 2)}\n`, SCHEMA_CONTENT_TYPE)]),
+  );
   router.get('/api/schemas', (req, res) => {
     const schemas: SchemaListing[] = schemaFiles.map((entry) => ({
       id: entry.id,

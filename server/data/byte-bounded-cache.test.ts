@@ -64,7 +64,10 @@ test('load reads a value once however many wait for it; hits and misses are coun
   finish();
   const loaded = await Promise.all(waiting);
   assert.equal(reads, 1);
-  assert.ok(loaded.every((each) => each === loaded[0]), 'every caller gets the one value read');
+  assert.ok(
+    loaded.every((each) => each === loaded[0]),
+    'every caller gets the one value read',
+  );
   assert.equal(await values.load('a', read), loaded[0]);
   assert.equal(reads, 1);
   assert.deepEqual(values.stats(), { max_bytes: 1000, bytes: 100, stations: 1, hits: 1, misses: 1 }, 'the two that waited are neither hits nor misses');
@@ -72,7 +75,10 @@ test('load reads a value once however many wait for it; hits and misses are coun
 
 test('a failed read is not kept: the next load reads again', async () => {
   const values = cache(1000);
-  await assert.rejects(values.load('a', () => Promise.reject(new Error('disk gone'))), /disk gone/);
+  await assert.rejects(
+    values.load('a', () => Promise.reject(new Error('disk gone'))),
+    /disk gone/,
+  );
   assert.equal((await values.load('a', async () => value('A', 10))).label, 'A');
   assert.deepEqual(values.stats(), { max_bytes: 1000, bytes: 10, stations: 1, hits: 0, misses: 2 });
 });

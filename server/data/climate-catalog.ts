@@ -87,7 +87,12 @@ export class ClimateCatalog {
    * The closest station of each dataset within `radiusMiles` of a point (0: whatever the distance);
    * null for a dataset with none in range.
    */
-  async nearest(lat: number, lon: number, radiusMiles: number, datasets: readonly ClimateDataset[] = CLIMATE_DATASETS): Promise<Record<ClimateDataset, NearestStation | null>> {
+  async nearest(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    datasets: readonly ClimateDataset[] = CLIMATE_DATASETS,
+  ): Promise<Record<ClimateDataset, NearestStation | null>> {
     const limit = radiusMiles === 0 ? FARTHEST_METRES : radiusMiles * METRES_PER_MILE;
     const found: Record<ClimateDataset, NearestStation | null> = { tmy2: null, tmy3: null, intl: null, nsrdb: null };
     let pending = datasets.filter((dataset) => this.counts[dataset] > 0);
@@ -135,7 +140,11 @@ export class ClimateCatalog {
       : `SELECT row_index, distance, round(distance)::INTEGER AS metres FROM (${near}) WHERE distance <= ${within} ORDER BY distance, row_index`;
     const result = await this.db.query(query, sql.params);
     const rows = result.row_index ?? [];
-    return rows.map((row, i) => ({ station: this.stations[row as number]!, distance: result.distance![i] as number, distanceMetres: result.metres![i] as number }));
+    return rows.map((row, i) => ({
+      station: this.stations[row as number]!,
+      distance: result.distance![i] as number,
+      distanceMetres: result.metres![i] as number,
+    }));
   }
 
   /**
@@ -148,26 +157,45 @@ export class ClimateCatalog {
     const south = lat - latitudeDelta;
     const north = lat + latitudeDelta;
     if (south <= -90 || north >= 90) {
-      return [`lat BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`];
+      return [
+        `lat BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`,
+      ];
     }
     const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-    if (longitudeDelta >= 180) return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
+    if (longitudeDelta >= 180)
+      return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
     const west = lon - longitudeDelta;
     const east = lon + longitudeDelta;
-    const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+    const ranges: Array<[number, number]> =
+      west < -180
+        ? [
+            [west + 360, 180],
+            [-180, east],
+          ]
+        : east > 180
+          ? [
+              [west, 180],
+              [-180, east - 360],
+            ]
+          : [[west, east]];
     const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
     const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
-    const columnSpans = ranges.map(([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), CELLS_PER_ROW - 1)] as const);
+    const columnSpans = ranges.map(
+      ([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), CELLS_PER_ROW - 1)] as const,
+    );
     const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
     if (cellCount <= MAX_INDEXED_CELLS) {
       const cells: number[] = [];
-      for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(row * CELLS_PER_ROW + column);
+      for (let row = rowsFrom; row <= rowsTo; row++)
+        for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(row * CELLS_PER_ROW + column);
       // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
       const size = 2 ** Math.ceil(Math.log2(cells.length));
       while (cells.length < size) cells.push(-1);
       return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
     }
-    const longitudes = ranges.map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`).join(' OR ');
+    const longitudes = ranges
+      .map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`)
+      .join(' OR ');
     return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudes})`];
   }
 }

@@ -87,8 +87,10 @@ export class HourlyWeatherReader {
       const index = await this.shardIndex(station.hourly_file, path);
       const first = station.hourly_row_group;
       const groups = records / ROW_GROUP_RECORDS;
-      if (!Number.isInteger(groups) || first + groups > index.rows.length) throw new Error(`the catalog's row groups ${first}–${first + groups - 1} are not in the file's ${index.rows.length}`);
-      for (let g = first; g < first + groups; g++) if (index.rows[g] !== ROW_GROUP_RECORDS) throw new Error(`row group ${g} has ${index.rows[g]} rows, not ${ROW_GROUP_RECORDS}`);
+      if (!Number.isInteger(groups) || first + groups > index.rows.length)
+        throw new Error(`the catalog's row groups ${first}–${first + groups - 1} are not in the file's ${index.rows.length}`);
+      for (let g = first; g < first + groups; g++)
+        if (index.rows[g] !== ROW_GROUP_RECORDS) throw new Error(`row group ${g} has ${index.rows[g]} rows, not ${ROW_GROUP_RECORDS}`);
       const file = await rangeFile(path, index.byteLength, Number(station.hourly_offset), station.hourly_bytes);
       const chunks = HOURLY_COLUMNS.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
       await parquetRead({
@@ -96,21 +98,26 @@ export class HourlyWeatherReader {
         metadata: rowGroupsMetadata(index, first, groups),
         columns: [...HOURLY_COLUMNS],
         compressors,
-        onChunk: ({ columnName, columnData, rowStart }) => chunks[HOURLY_COLUMNS.indexOf(columnName as (typeof HOURLY_COLUMNS)[number])]!.push({ data: columnData, rowStart }),
+        onChunk: ({ columnName, columnData, rowStart }) =>
+          chunks[HOURLY_COLUMNS.indexOf(columnName as (typeof HOURLY_COLUMNS)[number])]!.push({ data: columnData, rowStart }),
       });
-      HOURLY_COLUMNS.forEach((name, c) => {
+      for (const [c, name] of HOURLY_COLUMNS.entries()) {
         const parts = chunks[c]!;
         const only = parts.length === 1 ? parts[0]! : undefined;
         // hyparquet's own Float32Array when it gives the whole column in one (REQUIRED columns); else a copy.
-        if (only?.data instanceof Float32Array && only.rowStart === 0 && only.data.length === records) return void (columns[c] = only.data);
+        if (only?.data instanceof Float32Array && only.rowStart === 0 && only.data.length === records) {
+          columns[c] = only.data;
+          continue;
+        }
         const values = (columns[c] = new Float32Array(records));
         let filled = 0;
         for (const { data, rowStart } of parts) {
-          if (rowStart < 0 || rowStart + data.length > records) throw new Error(`column ${name}: rows ${rowStart}–${rowStart + data.length} run past the station's ${records}`);
+          if (rowStart < 0 || rowStart + data.length > records)
+            throw new Error(`column ${name}: rows ${rowStart}–${rowStart + data.length} run past the station's ${records}`);
           filled += copyFloats(data, values, rowStart);
         }
         if (filled !== records) throw new Error(`column ${name}: ${filled} values, not ${records}`);
-      });
+      }
     } catch (error) {
       throw new Error(`${path}: climate station ${station.id}: ${(error as Error).message}`);
     }
@@ -133,7 +140,7 @@ export class HourlyWeatherReader {
       hasMinuteColumn: station.has_minute_column,
       length: records,
     } as WeatherData;
-    HOURLY_COLUMNS.forEach((name, i) => (weather[name] = columns[i]!));
+    for (const [i, name] of HOURLY_COLUMNS.entries()) weather[name] = columns[i]!;
     for (const name of ABSENT_COLUMNS) weather[name] = absent;
     return weather;
   }

@@ -38,7 +38,8 @@ export async function readShardIndex(path: string): Promise<ShardIndex> {
   const leaves = new Map(metadata.schema.map((element) => [element.name, element]));
   for (const name of HOURLY_COLUMNS) {
     const element = leaves.get(name);
-    if (element?.type !== 'FLOAT' || element.repetition_type === 'REPEATED') throw new Error(`${path}: column ${name} is ${element ? `${element.repetition_type} ${element.type}` : 'missing'}, not a FLOAT`);
+    if (element?.type !== 'FLOAT' || element.repetition_type === 'REPEATED')
+      throw new Error(`${path}: column ${name} is ${element ? `${element.repetition_type} ${element.type}` : 'missing'}, not a FLOAT`);
   }
   const count = HOURLY_COLUMNS.length;
   const columns: ShardIndex['columns'] = [];
@@ -53,12 +54,16 @@ export async function readShardIndex(path: string): Promise<ShardIndex> {
       if (!meta || chunk.file_path) throw new Error(`${path}: row group ${g} has no column chunk ${name} in this file`);
       const shared = (columns[c] ??= { type: meta.type, codec: meta.codec, path_in_schema: meta.path_in_schema, encodings: [] });
       if (meta.type !== shared.type || meta.codec !== shared.codec) throw new Error(`${path}: column ${name} changes type or compression at row group ${g}`);
-      if (meta.num_values !== group.num_rows) throw new Error(`${path}: column ${name} has ${meta.num_values} values in row group ${g} of ${group.num_rows} rows`);
+      if (meta.num_values !== group.num_rows)
+        throw new Error(`${path}: column ${name} has ${meta.num_values} values in row group ${g} of ${group.num_rows} rows`);
       for (const encoding of meta.encodings) encodings[c]!.add(encoding);
-      chunks.set([Number(meta.dictionary_page_offset ?? 0), Number(meta.data_page_offset), Number(meta.total_compressed_size), Number(meta.total_uncompressed_size)], (g * count + c) * CHUNK_FIELDS);
+      chunks.set(
+        [Number(meta.dictionary_page_offset ?? 0), Number(meta.data_page_offset), Number(meta.total_compressed_size), Number(meta.total_uncompressed_size)],
+        (g * count + c) * CHUNK_FIELDS,
+      );
     });
   });
-  columns.forEach((column, c) => (column.encodings = [...encodings[c]!]));
+  for (const [c, column] of columns.entries()) column.encodings = [...encodings[c]!];
   return { byteLength: file.byteLength, footer, columns, rows, chunks };
 }
 

@@ -27,7 +27,10 @@ function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: 
       const twice = allocateHourly(17520);
       for (const name of HOURLY_COLUMNS) {
         twice[name].set(columns[name], 0);
-        twice[name].set(columns[name].map((value) => value + 1), 8760);
+        twice[name].set(
+          columns[name].map((value) => value + 1),
+          8760,
+        );
       }
       twice.ghi[7] = Number.NaN;
       twice.tdry[9000] = Number.NaN;
@@ -64,7 +67,10 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
     assert.equal(store.indexedShards, 1, 'one shard, its footer parsed once');
     // A catalog range that does not hold the station's row groups is an error naming the file and station.
     const station = store.stations[2]!;
-    await assert.rejects(store.weather({ ...station, hourly_bytes: station.hourly_bytes - 1 }), (error: Error) => error.message.includes(`climate station ${station.id}: bytes`) && /outside the station's row groups/.test(error.message));
+    await assert.rejects(
+      store.weather({ ...station, hourly_bytes: station.hourly_bytes - 1 }),
+      (error: Error) => error.message.includes(`climate station ${station.id}: bytes`) && /outside the station's row groups/.test(error.message),
+    );
     await assert.rejects(store.weather({ ...station, hourly_row_group: 99 }), /row groups 99–99 are not in the file's/);
   });
 }

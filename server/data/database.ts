@@ -4,7 +4,15 @@
 // more CPU than it saves (a nearest search: 3.7 ms of CPU on one thread, 4.9 ms on two); requests
 // run in parallel on the connections instead. A value from a request reaches SQL only through
 // sql.ts: bound as a parameter, or, a number, written as an exact literal.
-import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  JSDuckDBValueConverter,
+  type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBPreparedStatement,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 
 export interface Param {
   value: DuckDBValue;
@@ -68,16 +76,24 @@ export class Database {
   async query(sql: string, params: Param[] = [], options: { prepare?: boolean } = {}): Promise<Columns> {
     const pooled = await this.acquire();
     try {
-      let reader;
+      let reader: DuckDBResultReader;
       if (options.prepare === false) {
-        reader = await pooled.connection.runAndReadAll(sql, params.map((p) => p.value), params.map((p) => p.type));
+        reader = await pooled.connection.runAndReadAll(
+          sql,
+          params.map((p) => p.value),
+          params.map((p) => p.type),
+        );
       } else {
         let statement = pooled.prepared.get(sql);
         if (!statement) {
           statement = await pooled.connection.prepare(sql);
           pooled.prepared.set(sql, statement);
         }
-        if (params.length > 0) statement.bind(params.map((p) => p.value), params.map((p) => p.type));
+        if (params.length > 0)
+          statement.bind(
+            params.map((p) => p.value),
+            params.map((p) => p.type),
+          );
         else statement.clearBindings();
         reader = await statement.runAndReadAll();
       }
@@ -85,7 +101,7 @@ export class Database {
       const values = reader.getColumnsJS();
       const columns: Columns = {};
       // An empty result has no column arrays at all.
-      names.forEach((name, i) => (columns[name] = values[i] ?? []));
+      for (const [i, name] of names.entries()) columns[name] = values[i] ?? [];
       return columns;
     } finally {
       this.release(pooled);
@@ -101,7 +117,7 @@ export class Database {
       for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
         const values = chunk.convertColumns(JSDuckDBValueConverter);
         const columns: Columns = {};
-        names.forEach((name, i) => (columns[name] = values[i]));
+        for (const [i, name] of names.entries()) columns[name] = values[i];
         yield columns;
       }
     } finally {

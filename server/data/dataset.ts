@@ -79,7 +79,11 @@ export class DataSet {
     };
     const db = await Database.open();
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
-    const buildingResources = await BuildingResourceStore.load(db, { resources: fileOf('building_resources', 'resources'), events: fileOf('building_resources', 'events'), terms: fileOf('building_resources', 'terms') });
+    const buildingResources = await BuildingResourceStore.load(db, {
+      resources: fileOf('building_resources', 'resources'),
+      events: fileOf('building_resources', 'events'),
+      terms: fileOf('building_resources', 'terms'),
+    });
     const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
     const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0);
     return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);

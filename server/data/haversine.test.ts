@@ -28,7 +28,11 @@ function pairs(): Pair[] {
     const [lat, lon] = point();
     const offset = 10 ** random.between(-12, 0);
     const [antiLat, antiLon] = antipodeOf(lat, lon);
-    list.push([lat, lon, lat, lon], [lat, lon, antiLat, antiLon], [lat, lon, antiLat + offset * random.between(-1, 1), antiLon + offset * random.between(-1, 1)]);
+    list.push(
+      [lat, lon, lat, lon],
+      [lat, lon, antiLat, antiLon],
+      [lat, lon, antiLat + offset * random.between(-1, 1), antiLon + offset * random.between(-1, 1)],
+    );
     list.push([lat, lon, lat + offset * random.between(-1, 1), lon + offset * random.between(-1, 1)]);
   }
   for (const pole of [90, -90]) {
@@ -57,7 +61,10 @@ test('known distances: the same point, the poles, antipodes, a quarter of the eq
   assert.ok(Math.abs(haversine(10, 20, -10, -160) - FARTHEST_METRES) < 1);
   assert.ok(Math.abs(haversine(0, 0, 0, 90) - FARTHEST_METRES / 2) < 1e-6);
   assert.ok(Math.abs(haversine(10, 7, 11, 7) - METRES_PER_DEGREE_LATITUDE) < 1e-6);
-  assert.ok(Math.abs(haversine(39.7392, -104.9903, 40.7128, -74.006, EARTH_RADIUS_MILES) - haversine(39.7392, -104.9903, 40.7128, -74.006) / METRES_PER_MILE) < 1e-9, 'miles are metres / 1609.344');
+  assert.ok(
+    Math.abs(haversine(39.7392, -104.9903, 40.7128, -74.006, EARTH_RADIUS_MILES) - haversine(39.7392, -104.9903, 40.7128, -74.006) / METRES_PER_MILE) < 1e-9,
+    'miles are metres / 1609.344',
+  );
   assert.equal(haversine(1, 2, 3, 4), haversine(3, 4, 1, 2));
 });
 
@@ -72,7 +79,10 @@ test('the JS function agrees with an independent formula (the chord between unit
   }
 });
 
-for (const [unitName, radius, perMetre] of [['metres', EARTH_RADIUS_METRES, 1], ['miles', EARTH_RADIUS_MILES, 1 / METRES_PER_MILE]] as const) {
+for (const [unitName, radius, perMetre] of [
+  ['metres', EARTH_RADIUS_METRES, 1],
+  ['miles', EARTH_RADIUS_MILES, 1 / METRES_PER_MILE],
+] as const) {
   test(`the SQL expression gives the JS function's distance, in ${unitName}`, async () => {
     const list = pairs();
     const column = (i: number) => ({ value: listValue(list.map((pair) => pair[i]!)), type: LIST(DOUBLE) });

@@ -101,7 +101,10 @@ export function watchDataDir(
         holder.replace(next);
         options.log?.info({ dir, sample: next.manifest.sample, ms: Date.now() - started }, 'data set reloaded');
       } catch (error) {
-        options.log?.error({ dir, err: error instanceof Error ? error.message : String(error) }, 'the new data set could not be opened; still serving the previous one');
+        options.log?.error(
+          { dir, err: error instanceof Error ? error.message : String(error) },
+          'the new data set could not be opened; still serving the previous one',
+        );
       }
     })().finally(() => (running = undefined));
     return running;

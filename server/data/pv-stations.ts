@@ -86,7 +86,17 @@ class DatasetIndex {
     const west = lon - longitudeDelta;
     const east = lon + longitudeDelta;
     const spans: Array<[number, number]> =
-      west < -180 ? [[cellColumn(west + 360), COLUMNS - 1], [0, cellColumn(east)]] : east > 180 ? [[cellColumn(west), COLUMNS - 1], [0, cellColumn(east - 360)]] : [[cellColumn(west), cellColumn(east)]];
+      west < -180
+        ? [
+            [cellColumn(west + 360), COLUMNS - 1],
+            [0, cellColumn(east)],
+          ]
+        : east > 180
+          ? [
+              [cellColumn(west), COLUMNS - 1],
+              [0, cellColumn(east - 360)],
+            ]
+          : [[cellColumn(west), cellColumn(east)]];
     return [[cellRow(south), cellRow(north), spans]];
   }
 

@@ -7,7 +7,9 @@ import { ByteBoundedCache } from './byte-bounded-cache.ts';
 import type { SiteMessage, WorkerReply, WorkerRequest } from './pv-workers.ts';
 
 /** The sites sent, capped in bytes as the main thread's cache is. */
-const sites = new ByteBoundedCache<{ site: PreparedSite; bytes: number }>((workerData as { maxSiteBytes: number }).maxSiteBytes, { bytes: (entry) => entry.bytes });
+const sites = new ByteBoundedCache<{ site: PreparedSite; bytes: number }>((workerData as { maxSiteBytes: number }).maxSiteBytes, {
+  bytes: (entry) => entry.bytes,
+});
 
 function siteFrom(message: SiteMessage): PreparedSite {
   const labels = new Map(message.labels);

@@ -15,9 +15,7 @@ export interface SiteMessage {
   bytes: number;
 }
 
-export type WorkerRequest =
-  | { kind: 'run'; id: number; key: string; site?: SiteMessage; system: PvSystem }
-  | { kind: 'forget'; key: string };
+export type WorkerRequest = { kind: 'run'; id: number; key: string; site?: SiteMessage; system: PvSystem } | { kind: 'forget'; key: string };
 
 export interface WorkerReply {
   id: number;

@@ -17,7 +17,10 @@ test('bind: one placeholder per name, the values in placeholder order', () => {
   const lat = sql.bind('lat', { value: 40, type: DOUBLE });
   const state = sql.bind('state', { value: 'CO', type: VARCHAR });
   assert.deepEqual([lat, state, sql.bind('lat', { value: 99, type: DOUBLE })], ['$1', '$2', '$1']);
-  assert.deepEqual(sql.params, [{ value: 40, type: DOUBLE }, { value: 'CO', type: VARCHAR }]);
+  assert.deepEqual(sql.params, [
+    { value: 40, type: DOUBLE },
+    { value: 'CO', type: VARCHAR },
+  ]);
 });
 
 test('bound text stays a value: a quote in it is data, not SQL', async () => {
@@ -35,12 +38,14 @@ test('number: only finite numbers', () => {
 
 test('number: DuckDB reads every literal back as exactly the JS number', async () => {
   const random = new Random(5);
+  // biome-ignore format: a table reads best packed
   const values = [0, -0.5, 40.7128, -105.2225, 1e-7, 6_371_008.8 / 1609.344, -0.00047758006045602123, 0.1 + 0.2, 2 ** 53, 2 ** 60, Number.MAX_VALUE, Number.MIN_VALUE];
-  for (let i = 0; i < 2000; i++) values.push(random.between(-180, 180), random.between(-1e-3, 1e-3) * random.between(0, 1), Math.round(random.between(-1e6, 1e6)));
+  for (let i = 0; i < 2000; i++)
+    values.push(random.between(-180, 180), random.between(-1e-3, 1e-3) * random.between(0, 1), Math.round(random.between(-1e6, 1e6)));
   for (let from = 0; from < values.length; from += 500) {
     const chunk = values.slice(from, from + 500);
     const result = await db.query(`SELECT ${chunk.map((value, i) => `${sqlNumber(value)}::DOUBLE AS v${i}`).join(', ')}`, [], { prepare: false });
-    chunk.forEach((value, i) => assert.equal(result[`v${i}`]![0], value, `${value} as ${sqlNumber(value)}`));
+    for (const [i, value] of chunk.entries()) assert.equal(result[`v${i}`]![0], value, `${value} as ${sqlNumber(value)}`);
   }
 });
 

@@ -45,6 +45,7 @@ const MAX_INDEXED_CELLS = 64;
 
 const FUELS_IN_COUNTS = ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD'];
 
+// biome-ignore format: a table reads best packed
 const RESPONSE_FIELDS = [
   'access_days_time', 'bd_blends', 'cards_accepted', 'city', 'date_last_confirmed', 'expected_date', 'fuel_type_code', 'geocode_status',
   'groups_with_access_code', 'hy_status_link', 'intersection_directions', 'latitude', 'longitude', 'open_date', 'owner_type_code', 'plus4',
@@ -73,15 +74,34 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
   if (filters.status) conditions.push(`list_contains(${list('status', filters.status)}, status_code)`);
   if (filters.access) conditions.push(`access_code = ${sql.bind('access', { value: filters.access, type: VARCHAR })}`);
   if (filters.fuelTypes) conditions.push(`list_contains(${list('fuel', filters.fuelTypes)}, fuel_type_code)`);
-  if (filters.cards) conditions.push(`list_has_any(cards_list, ${list('cards', filters.cards.map((c) => c.toLowerCase()))})`);
+  if (filters.cards)
+    conditions.push(
+      `list_has_any(cards_list, ${list(
+        'cards',
+        filters.cards.map((c) => c.toLowerCase()),
+      )})`,
+    );
   if (filters.ownerTypes) conditions.push(`list_contains(${list('owner', filters.ownerTypes)}, owner_type_code)`);
-  if (filters.federalAgencyIds) conditions.push(`list_contains(${sql.bind('agency', { value: listValue(filters.federalAgencyIds), type: LIST(INTEGER) })}, federal_agency_id)`);
-  if (filters.evNetworks) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('network', filters.evNetworks.map((n) => n.toLowerCase()))}, ev_network)`);
+  if (filters.federalAgencyIds)
+    conditions.push(`list_contains(${sql.bind('agency', { value: listValue(filters.federalAgencyIds), type: LIST(INTEGER) })}, federal_agency_id)`);
+  if (filters.evNetworks)
+    conditions.push(
+      `fuel_type_code = 'ELEC' AND list_contains(${list(
+        'network',
+        filters.evNetworks.map((n) => n.toLowerCase()),
+      )}, ev_network)`,
+    );
   if (filters.evChargingLevels) {
     const column = { '1': 'ev_level1_evse_num', '2': 'ev_level2_evse_num', dc_fast: 'ev_dc_fast_num' };
     conditions.push(`fuel_type_code = 'ELEC' AND (${filters.evChargingLevels.map((level) => `${column[level]} > 0`).join(' OR ')})`);
   }
-  if (filters.states) conditions.push(`list_contains(${list('state', filters.states.map((s) => s.toUpperCase()))}, state)`);
+  if (filters.states)
+    conditions.push(
+      `list_contains(${list(
+        'state',
+        filters.states.map((s) => s.toUpperCase()),
+      )}, state)`,
+    );
   if (filters.zips) conditions.push(`list_contains(${list('zip', filters.zips)}, zip)`);
   return conditions;
 }
@@ -164,7 +184,13 @@ export class StationStore {
   }
 
   /** Stations within `radiusMiles` (every station when undefined) of a point, nearest first: a page of them, and counts over all. */
-  async nearest(latitude: number, longitude: number, radiusMiles: number | undefined, filters: StationFilters, page: { offset: number; limit?: number }): Promise<Matches> {
+  async nearest(
+    latitude: number,
+    longitude: number,
+    radiusMiles: number | undefined,
+    filters: StationFilters,
+    page: { offset: number; limit?: number },
+  ): Promise<Matches> {
     if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
     const distance = haversineSql({ lat: sql.number(latitude), lon: sql.number(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES);
@@ -237,7 +263,18 @@ export class StationStore {
     const west = longitude - longitudeDelta;
     const east = longitude + longitudeDelta;
     // Longitude ranges of the box in [-180, 180], two when it crosses the antimeridian.
-    const ranges: Array<[number, number]> = west < -180 ? [[west + 360, 180], [-180, east]] : east > 180 ? [[west, 180], [-180, east - 360]] : [[west, east]];
+    const ranges: Array<[number, number]> =
+      west < -180
+        ? [
+            [west + 360, 180],
+            [-180, east],
+          ]
+        : east > 180
+          ? [
+              [west, 180],
+              [-180, east - 360],
+            ]
+          : [[west, east]];
 
     const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
     const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
@@ -247,12 +284,11 @@ export class StationStore {
     const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
     if (cellCount <= MAX_INDEXED_CELLS) {
       const cells: number[] = [];
-      for (let row = rowsFrom; row <= rowsTo; row++) for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(cellOf(row, column));
+      for (let row = rowsFrom; row <= rowsTo; row++)
+        for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(cellOf(row, column));
       return [`cell IN (${cells.map((cell) => sql.number(cell)).join(', ')})`];
     }
-    const longitudeCondition = ranges
-      .map(([from, to]) => `longitude BETWEEN ${sql.number(from)} AND ${sql.number(to)}`)
-      .join(' OR ');
+    const longitudeCondition = ranges.map(([from, to]) => `longitude BETWEEN ${sql.number(from)} AND ${sql.number(to)}`).join(' OR ');
     return [`latitude BETWEEN ${sql.number(south)} AND ${sql.number(north)}`, `(${longitudeCondition})`];
   }
 }

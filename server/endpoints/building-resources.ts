@@ -42,7 +42,11 @@ export function searchWords(text: string | undefined): string[] {
 }
 
 /** Each filter's values as sets of term ids; a value that is no term of its vocabulary is a 422 message. */
-function termSets(parsed: ParsedParams<Partial<Record<FilterParam, Array<number | string>>>>, params: readonly FilterParam[], store: BuildingResourceStore): { sets: number[][]; messages: string[] } {
+function termSets(
+  parsed: ParsedParams<Partial<Record<FilterParam, Array<number | string>>>>,
+  params: readonly FilterParam[],
+  store: BuildingResourceStore,
+): { sets: number[][]; messages: string[] } {
   const sets: number[][] = [];
   const messages: string[] = [];
   const invalid = new Set(parsed.issues.map((issue) => issue.param));
@@ -78,7 +82,11 @@ export const resourcesEndpoint: Endpoint = {
   paths: [`${BASE}/v1/resources`, `${BASE}/resources`],
   parameters: RESOURCES_PARAMS,
   responses: { ok: '/api/schemas/building-resources-response.schema.json', errors: { 422: ERRORS } },
-  docs: { tag: TAG, summary: 'Resources (publications, tools, events, other resources) matching a search and vocabulary filters, keyed by nid.', example: 's=energy' },
+  docs: {
+    tag: TAG,
+    summary: 'Resources (publications, tools, events, other resources) matching a search and vocabulary filters, keyed by nid.',
+    example: 's=energy',
+  },
   formats: ['json', 'xml'],
   defaultFormat: 'json',
   limitGroup: 'other',

@@ -37,7 +37,8 @@ function filtersOf(values: FuelStationsListParameters, store: StationStore): { f
   const issues: ParamIssue[] = [];
   const networks = chosen(values.ev_network);
   const unknownNetwork = networks?.find((name) => !store.networks.has(name.toLowerCase()));
-  if (unknownNetwork !== undefined) issues.push({ param: 'ev_network', kind: 'enum', value: unknownNetwork, allowed: ['all', ...[...store.networks.values()].sort()] });
+  if (unknownNetwork !== undefined)
+    issues.push({ param: 'ev_network', kind: 'enum', value: unknownNetwork, allowed: ['all', ...[...store.networks.values()].sort()] });
   const filters: StationFilters = {
     status: chosen(values.status),
     access: values.access === 'all' ? undefined : values.access,
@@ -96,7 +97,12 @@ export const listEndpoint: Endpoint = {
     const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
     return {
       view: views.list,
-      data: { station_locator_url: STATION_LOCATOR_URL, total_results: matches.total, station_counts: matches.counts, fuel_stations: stream(data.stations, matches.rows) },
+      data: {
+        station_locator_url: STATION_LOCATOR_URL,
+        total_results: matches.total,
+        station_counts: matches.counts,
+        fuel_stations: stream(data.stations, matches.rows),
+      },
     };
   },
 };
@@ -110,7 +116,9 @@ export const nearestEndpoint: Endpoint = {
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, query }) {
-    const parsed = parseParams<FuelStationsNearestParameters>('/api/schemas/params/fuel-stations-nearest.params.schema.json', query, { emptyIsAbsent: ['location'] });
+    const parsed = parseParams<FuelStationsNearestParameters>('/api/schemas/params/fuel-stations-nearest.params.schema.json', query, {
+      emptyIsAbsent: ['location'],
+    });
     const { filters, issues } = filtersOf(parsed.values, data.stations);
     const problems = [...parsed.issues, ...issues];
     if (problems.length) return invalid(problems.map(fuelStationMessage));

@@ -135,7 +135,8 @@ export const pvwattsV6: Endpoint = {
   responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
   docs: {
     tag: 'PVWatts',
-    summary: 'PVWatts v6: the energy production of a grid-connected photovoltaic system at a location (the PVWatts v5 model on the nearest climate station, or on file_id), monthly and annual, or hourly with timeframe=hourly.',
+    summary:
+      'PVWatts v6: the energy production of a grid-connected photovoltaic system at a location (the PVWatts v5 model on the nearest climate station, or on file_id), monthly and annual, or hourly with timeframe=hourly.',
     example: 'system_capacity=4&module_type=0&losses=14&array_type=1&tilt=20&azimuth=180&lat=40&lon=-105',
   },
   formats: ['json', 'xml'],
@@ -186,7 +187,8 @@ export const pvwattsV6: Endpoint = {
       inv_eff: values.inv_eff,
     };
     const hourly = values.timeframe === 'hourly';
-    const result = hourly || !sites.usesWorkers ? simulate(system, site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, key, site, bytes, system);
+    const result =
+      hourly || !sites.usesWorkers ? simulate(system, site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, key, site, bytes, system);
     if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
     return {
       view: views.ok,

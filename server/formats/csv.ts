@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
-export interface CsvColumn<T = any> {
+export interface CsvColumn<T = unknown> {
   header: string;
   value(record: T): CsvCell;
 }

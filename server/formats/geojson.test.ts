@@ -16,7 +16,17 @@ function station(id: number, latitude: number, longitude: number, extra: Record<
   for (const name of Object.keys(schema.properties as object)) record[name] = null;
   delete record.distance;
   delete record.federal_agency;
-  return { ...record, id, latitude, longitude, fuel_type_code: 'ELEC', station_name: `Station ${id}`, status_code: 'E', updated_at: '2024-01-02T03:04:05Z', ...extra };
+  return {
+    ...record,
+    id,
+    latitude,
+    longitude,
+    fuel_type_code: 'ELEC',
+    station_name: `Station ${id}`,
+    status_code: 'E',
+    updated_at: '2024-01-02T03:04:05Z',
+    ...extra,
+  };
 }
 
 async function text(body: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
@@ -44,7 +54,14 @@ test('a record becomes a Point feature at [longitude, latitude], with its id, an
 test('features of a RowStream are a RowStream with the same batches', async () => {
   const toFeature = (record: Record<string, unknown>) => pointFeature(record, { id: 'id', latitude: 'latitude', longitude: 'longitude' });
   const batches = [[station(1, 1, 2), station(2, 3, 4)], [station(3, 5, 6)]];
-  const streamed = features(new RowStream((async function* () { yield* batches; })()), toFeature);
+  const streamed = features(
+    new RowStream(
+      (async function* () {
+        yield* batches;
+      })(),
+    ),
+    toFeature,
+  );
   assert.ok(streamed instanceof RowStream);
   const seen: number[][] = [];
   for await (const batch of streamed.batches) seen.push(batch.map((feature) => feature.id as number));
@@ -54,7 +71,9 @@ test('features of a RowStream are a RowStream with the same batches', async () =
 
 test('the list as GeoJSON: type, foreign members, then features streamed batch by batch; valid against its schema', async () => {
   const count = 2500;
-  const all = Array.from({ length: count }, (_, i) => station(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}));
+  const all = Array.from({ length: count }, (_, i) =>
+    station(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
+  );
   const rows = new RowStream(
     (async function* () {
       for (let i = 0; i < count; i += 1000) yield all.slice(i, i + 1000);
@@ -74,12 +93,22 @@ test('the list as GeoJSON: type, foreign members, then features streamed batch b
   const validate = validatorFor('/api/schemas/fuel-stations-geojson.schema.json');
   assert.ok(validate(parsed as object), JSON.stringify(validate.errors));
   // Key order of each station follows the JSON writer (the schema), whatever the record's own order.
-  const json = JSON.parse(await text(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 3) } }, 'json').body).then((r) => r.text));
+  const json = JSON.parse(
+    await text(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 3) } }, 'json').body).then((r) => r.text),
+  );
   assert.deepEqual(Object.keys(parsed.features[0].properties), Object.keys(json.fuel_stations[0]));
 });
 
 test('nearest as GeoJSON keeps its envelope members; an error as GeoJSON is JSON', async () => {
-  const data = { latitude: 39.7, longitude: -105, station_locator_url: 'u', total_results: 1, station_counts: { total: 1, fuels: {} }, offset: 0, fuel_stations: [station(5, 39.8, -105.1, { distance: 1.5 })] };
+  const data = {
+    latitude: 39.7,
+    longitude: -105,
+    station_locator_url: 'u',
+    total_results: 1,
+    station_counts: { total: 1, fuels: {} },
+    offset: 0,
+    fuel_stations: [station(5, 39.8, -105.1, { distance: 1.5 })],
+  };
   const { text: body } = await text(render({ view: fuelStationViews.nearest, data }, 'geojson').body);
   const parsed = JSON.parse(body);
   assert.deepEqual(Object.keys(parsed), ['type', 'latitude', 'longitude', 'station_locator_url', 'total_results', 'offset', 'features']);

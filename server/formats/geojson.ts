@@ -11,7 +11,7 @@ export interface GeoJsonForm {
   /** $id of the FeatureCollection's schema. */
   schemaId: string;
   /** The collection: `type`, the foreign members, then `features` (an array or a RowStream of features). */
-  collection(data: any): Record<string, unknown>;
+  collection(data: unknown): Record<string, unknown>;
 }
 
 export interface Feature<T> {
@@ -30,7 +30,10 @@ export function pointFeature<T extends Record<string, unknown>>(record: T, keys:
 }
 
 /** Features of records given whole or streamed in batches (a stream stays a stream). */
-export function features<T extends Record<string, unknown>>(records: T[] | RowStream<T>, toFeature: (record: T) => Feature<T>): Feature<T>[] | RowStream<Feature<T>> {
+export function features<T extends Record<string, unknown>>(
+  records: T[] | RowStream<T>,
+  toFeature: (record: T) => Feature<T>,
+): Feature<T>[] | RowStream<Feature<T>> {
   if (!(records instanceof RowStream)) return records.map(toFeature);
   const source = records.batches;
   return new RowStream(

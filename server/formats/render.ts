@@ -14,7 +14,7 @@ export interface View {
   schemaId: string;
   /** `field`: the XML document is that top-level field's value alone, as Rails renders a single record. */
   xml?: { style: XmlStyle; root: string; field?: string };
-  csv?: { columns: CsvColumn[]; rows(data: any): unknown[] | RowStream };
+  csv?: { columns: CsvColumn[]; rows(data: unknown): unknown[] | RowStream };
   /** GeoJSON: a FeatureCollection of the data's records. A view without it (errors) is written as JSON. */
   geojson?: GeoJsonForm;
 }

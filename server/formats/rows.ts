@@ -6,9 +6,11 @@ export class RowStream<T = unknown> {
   constructor(readonly batches: AsyncIterable<T[]>) {}
 
   static of<T>(items: T[]): RowStream<T> {
-    return new RowStream((async function* () {
-      yield items;
-    })());
+    return new RowStream(
+      (async function* () {
+        yield items;
+      })(),
+    );
   }
 }
 

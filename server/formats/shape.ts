@@ -50,7 +50,11 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
       const fields = Object.entries(properties).map(([name, property]) => ({ name, shape: shapeOf(property, lookup, id) }));
       const additional = schema.additionalProperties;
       const rest =
-        additional === false ? undefined : typeof additional === 'object' && additional !== null ? shapeOf(additional as JsonSchema, lookup, id) : { kind: 'any' as const };
+        additional === false
+          ? undefined
+          : typeof additional === 'object' && additional !== null
+            ? shapeOf(additional as JsonSchema, lookup, id)
+            : { kind: 'any' as const };
       return { kind: 'object', fields, rest };
     }
     default:
@@ -60,15 +64,25 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
 
 /** Object schemas that each fix the value of one common property (a discriminator), or undefined. */
 function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): Shape | undefined {
-  const resolved = options.map((option) => (typeof option.$ref === 'string' ? { schema: resolveRef(option.$ref, baseId, lookup), base: refBase(option.$ref, baseId) } : { schema: option, base: baseId }));
+  const resolved = options.map((option) =>
+    typeof option.$ref === 'string'
+      ? { schema: resolveRef(option.$ref, baseId, lookup), base: refBase(option.$ref, baseId) }
+      : { schema: option, base: baseId },
+  );
   if (!resolved.every(({ schema }) => schema.type === 'object' && typeof schema.properties === 'object')) return undefined;
   const fixedValues = (schema: JsonSchema, name: string): unknown[] | undefined => {
     const property = (schema.properties as Record<string, JsonSchema>)[name];
     return property === undefined ? undefined : 'const' in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
   };
-  const discriminator = Object.keys(resolved[0].schema.properties as object).find((name) => resolved.every(({ schema }) => fixedValues(schema, name) !== undefined));
+  const discriminator = Object.keys(resolved[0].schema.properties as object).find((name) =>
+    resolved.every(({ schema }) => fixedValues(schema, name) !== undefined),
+  );
   if (discriminator === undefined) return undefined;
-  return { kind: 'union', discriminator, variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })) };
+  return {
+    kind: 'union',
+    discriminator,
+    variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })),
+  };
 }
 
 const shapes = new Map<string, Shape>();

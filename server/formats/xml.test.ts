@@ -24,7 +24,17 @@ function document(style = railsStyle(), value: unknown): string {
 }
 
 test("Rails to_xml: hyphenated names, typed scalars, nil, empty string, empty array, Rails' empty hash", () => {
-  const xml = document(railsStyle(), { version: '1.3.1', errors: [], metadata: {}, city: '', intl: null, timezone: -7, lat: 40, ac_monthly: [1.5, 2], all_stations: [{ dataset: 'nsrdb' }] });
+  const xml = document(railsStyle(), {
+    version: '1.3.1',
+    errors: [],
+    metadata: {},
+    city: '',
+    intl: null,
+    timezone: -7,
+    lat: 40,
+    ac_monthly: [1.5, 2],
+    all_stations: [{ dataset: 'nsrdb' }],
+  });
   assert.equal(
     xml,
     [
@@ -74,7 +84,13 @@ test('Drupal Services: names kept, is_array lists of item, booleans 1 or empty, 
       ],
     },
   };
-  const xml = writeXmlDocument(compileXml(shape, drupalStyle), drupalStyle, 'result', { '718': { is_current: true, is_pending: false, field_topics: { und: [{ tid: '35' }] }, field_states: [], summary: null } }, []);
+  const xml = writeXmlDocument(
+    compileXml(shape, drupalStyle),
+    drupalStyle,
+    'result',
+    { '718': { is_current: true, is_pending: false, field_topics: { und: [{ tid: '35' }] }, field_states: [], summary: null } },
+    [],
+  );
   assert.equal(
     xml,
     [
@@ -134,7 +150,10 @@ test('characters XML 1.0 cannot carry become U+FFFD in both dialects; every othe
   const value = `${controls}\u007f\u0085\ufffe\uffff\ud800x\udc00\u{1f600}\ufffd`;
   const expected = `${'\ufffd'.repeat(9)}\t\n${'\ufffd'.repeat(2)}\r${'\ufffd'.repeat(18)}\u007f\u0085\ufffd\ufffd\ufffdx\ufffd\u{1f600}\ufffd`;
   // A parser reads Rails' raw carriage return as a newline (XML 1.0 §2.11); Drupal writes it as &#13;.
-  for (const [style, read] of [[railsStyle(), expected.replace('\r', '\n')], [drupalStyle, expected]] as const) {
+  for (const [style, read] of [
+    [railsStyle(), expected.replace('\r', '\n')],
+    [drupalStyle, expected],
+  ] as const) {
     const xml = writeXmlDocument(compileXml(shape, style), style, 'r', { value }, []);
     assert.equal(wellFormedText(xml).trim(), read.trim(), style.declaration);
   }

@@ -62,7 +62,13 @@ export function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Du
   const code: GatewayErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'BAD_REQUEST';
   const status = gatewayStatus(code);
   const body = gatewayBody('json', code, gatewayMessage(code, publicUrl));
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Access-Control-Allow-Origin: *', 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Access-Control-Allow-Origin: *',
+    'Connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
@@ -91,7 +97,9 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
 
     const demo = state.kind === 'demo';
     if (demo) res.locals.keyId = 'DEMO_KEY';
-    const limits = demo ? config.demoLimits : { hourly: state.record.limits?.hourly ?? config.keyLimits.hourly, daily: state.record.limits?.daily ?? config.keyLimits.daily };
+    const limits = demo
+      ? config.demoLimits
+      : { hourly: state.record.limits?.hourly ?? config.keyLimits.hourly, daily: state.record.limits?.daily ?? config.keyLimits.daily };
     const identity = demo ? `demo:${req.ip}` : `key:${state.record.hash}`;
     const decision = await config.limiter.hit(identity, windowsFor(limits, demo, group), config.now());
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
@@ -140,7 +148,13 @@ export async function openGateway(options: GatewayOptions): Promise<OpenGateway>
   } else {
     limiter = new MemoryRateLimiter();
   }
-  const keys = await KeyStore.open({ file: options.keysFile, demoKey: options.demoKey, redis: redis && { client: redis, prefix }, pollMs: options.pollMs, log: options.log });
+  const keys = await KeyStore.open({
+    file: options.keysFile,
+    demoKey: options.demoKey,
+    redis: redis && { client: redis, prefix },
+    pollMs: options.pollMs,
+    log: options.log,
+  });
   return {
     config: { publicUrl: options.publicUrl, keys, limiter, keyLimits: options.keyLimits, demoLimits: options.demoLimits, now: options.now },
     keys,

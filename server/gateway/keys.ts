@@ -68,7 +68,11 @@ export function checkRecord(value: unknown): KeyRecord | undefined {
   if (typeof record !== 'object' || record === null) return undefined;
   if (typeof record.hash !== 'string' || !/^[0-9a-f]{64}$/.test(record.hash)) return undefined;
   if (typeof record.disabled !== 'boolean' || typeof record.email !== 'string' || typeof record.created_at !== 'string') return undefined;
-  if (record.limits !== undefined && (typeof record.limits !== 'object' || record.limits === null || !isLimit(record.limits.hourly) || !isLimit(record.limits.daily))) return undefined;
+  if (
+    record.limits !== undefined &&
+    (typeof record.limits !== 'object' || record.limits === null || !isLimit(record.limits.hourly) || !isLimit(record.limits.daily))
+  )
+    return undefined;
   return record;
 }
 
@@ -219,7 +223,8 @@ export class KeyStore implements KeyLookup {
 
   private merge(): void {
     const merged = new Map<string, KeyRecord>();
-    for (const hash of new Set([...this.fileRecords.keys(), ...this.redisRecords.keys()])) merged.set(hash, newer(this.fileRecords.get(hash), this.redisRecords.get(hash))!);
+    for (const hash of new Set([...this.fileRecords.keys(), ...this.redisRecords.keys()]))
+      merged.set(hash, newer(this.fileRecords.get(hash), this.redisRecords.get(hash))!);
     this.byHash = merged;
   }
 
@@ -253,7 +258,7 @@ export class KeyStore implements KeyLookup {
 
   private async refreshRedis(): Promise<boolean> {
     const redis = this.options.redis;
-    if (!redis || redis.client.status !== 'ready') return false;
+    if (redis?.client.status !== 'ready') return false;
     try {
       const names = redisKeyNames(redis.prefix);
       const version = await redis.client.get(names.version);

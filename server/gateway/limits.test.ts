@@ -116,7 +116,10 @@ function contract(name: string, make: () => RateLimiter, skip: string | false = 
       const decisions = await Promise.all(Array.from({ length: 200 }, (_, i) => limiter.hit(id, [hourly(50), daily(1000)], T0 + (i % 7))));
       const allowed = decisions.filter((d) => d.allowed);
       assert.equal(allowed.length, 50);
-      assert.deepEqual(allowed.map((d) => d.remaining).sort((x, y) => x - y), Array.from({ length: 50 }, (_, i) => i));
+      assert.deepEqual(
+        allowed.map((d) => d.remaining).sort((x, y) => x - y),
+        Array.from({ length: 50 }, (_, i) => i),
+      );
     });
   });
 }
@@ -177,7 +180,11 @@ describe('on Redis', { skip: skipWithoutRedis }, () => {
   test('SharedRateLimiter: Redis stops, counting goes on in the process from its own share; Redis returns with those admissions', async () => {
     let now = T0;
     const lines: string[] = [];
-    const log = { warn: (_o: unknown, message: string) => lines.push(`warn ${message}`), info: (message: string) => lines.push(`info ${message}`), debug: () => {} };
+    const log = {
+      warn: (_o: unknown, message: string) => lines.push(`warn ${message}`),
+      info: (message: string) => lines.push(`info ${message}`),
+      debug: () => {},
+    };
     const client = connectRedis(server.url, { commandTimeoutMs: 200 });
     const shared = new SharedRateLimiter(client, { now: () => now, log: log as never, probeMs: 50 });
     try {

@@ -27,7 +27,12 @@ function decoded(text: string): string {
  * `api_key`, but a key sent as `API_KEY=`, `api-key=` or `api_key%00=` is still a key.
  */
 export function namesApiKey(name: string): boolean {
-  return decoded(name).normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') === 'apikey';
+  return (
+    decoded(name)
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '') === 'apikey'
+  );
 }
 
 /**

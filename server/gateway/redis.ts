@@ -177,7 +177,10 @@ export class SharedRateLimiter implements RateLimiter {
   fallBack(error: unknown): void {
     if (this.mode === 'local' || this.closed) return;
     this.mode = 'local';
-    this.options.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'Redis unreachable: rate limits are counted in this process until it is back');
+    this.options.log?.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'Redis unreachable: rate limits are counted in this process until it is back',
+    );
     this.probe = setInterval(() => void this.tryReturn(), this.options.probeMs ?? 1000);
     this.probe.unref();
   }

@@ -58,7 +58,12 @@ function byCityAndState(location: string): Geocoded | undefined {
   for (let end = words.length; end > 0; end--) {
     for (const stateWords of [2, 1]) {
       if (end - stateWords < 1) continue;
-      const state = stateCodes.get(words.slice(end - stateWords, end).join(' ').toLowerCase());
+      const state = stateCodes.get(
+        words
+          .slice(end - stateWords, end)
+          .join(' ')
+          .toLowerCase(),
+      );
       if (!state) continue;
       for (let cityWords = Math.min(4, end - stateWords); cityWords >= 1; cityWords--) {
         const city = words.slice(end - stateWords - cityWords, end - stateWords).join(' ');

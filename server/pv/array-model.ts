@@ -9,15 +9,7 @@ import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C, type Inverter } from './dc-ac.ts';
 import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceFrom } from './incidence.ts';
 import { newPoaComponents, perezPlaneOfArrayFromCosine } from './irradiance.ts';
-import {
-  beamShadeFactor,
-  diffuseShadeFactors,
-  maskAngleDeg,
-  RowGeometry,
-  shadeFraction,
-  type DiffuseShadeFactors,
-  type Vector3,
-} from './self-shading.ts';
+import { beamShadeFactor, diffuseShadeFactors, maskAngleDeg, RowGeometry, shadeFraction, type DiffuseShadeFactors, type Vector3 } from './self-shading.ts';
 import { SunField, type PreparedSite } from './site.ts';
 import type { CheckedSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';

@@ -66,7 +66,7 @@ function tenIterations(noctC: number, stepHours: number) {
   const film0 = (noctK + 293.15) / 2;
   const a0 = air(film0);
   const forced0 = (0.86 * Math.pow(0.5 / a0.viscosity, -0.5) * a0.density * 1007) / Math.pow(0.71, 0.67);
-  const grashof0 = ((9.8 / film0) * (noctK - 293.15) * 0.125) / (a0.viscosity * a0.viscosity) * 0.5;
+  const grashof0 = (((9.8 / film0) * (noctK - 293.15) * 0.125) / (a0.viscosity * a0.viscosity)) * 0.5;
   const free0 = (0.21 * Math.pow(grashof0 * 0.71, 0.32) * a0.conductivity) / 0.5;
   const convection0 = Math.pow(free0 ** 3 + forced0 ** 3, 1 / 3);
   const ground0 = 0.84 * sigma * (noctK ** 2 + 293.15 ** 2) * (noctK + 293.15);
@@ -95,7 +95,7 @@ function tenIterations(noctC: number, stepHours: number) {
         reynolds > 1.2e5
           ? (0.0282 * Math.pow(reynolds, -0.2) * a.density * wind * 1007) / Math.pow(0.71, 0.4)
           : (0.86 * Math.pow(reynolds, -0.5) * a.density * wind * 1007) / Math.pow(0.71, 0.67);
-      const grashof = ((9.8 / film) * Math.abs(moduleK - ambientK) * 0.125) / (a.viscosity * a.viscosity) * 0.5;
+      const grashof = (((9.8 / film) * Math.abs(moduleK - ambientK) * 0.125) / (a.viscosity * a.viscosity)) * 0.5;
       const free = (0.21 * Math.pow(grashof * 0.71, 0.32) * a.conductivity) / 0.5;
       const convection = convectionRatio * Math.pow(free ** 3 + forced ** 3, 1 / 3);
       const sky = 0.84 * sigma * (moduleK ** 2 + skyK ** 2) * (moduleK + skyK);
@@ -106,7 +106,9 @@ function tenIterations(noctC: number, stepHours: number) {
       const decay = lambda > -10 ? Math.exp(lambda) : 0;
       moduleK =
         previousK * decay +
-        ((1 - decay) * (convection * ambientK + sky * skyK + groundExchange * ground + previousAbsorbed + (absorbed - previousAbsorbed) / lambda) + absorbed - previousAbsorbed) /
+        ((1 - decay) * (convection * ambientK + sky * skyK + groundExchange * ground + previousAbsorbed + (absorbed - previousAbsorbed) / lambda) +
+          absorbed -
+          previousAbsorbed) /
           exchange;
     }
     previousK = moduleK;
@@ -119,7 +121,11 @@ describe('Fuentes cell temperature against ssc’s ten iterations (§10)', () =>
   it('agrees within 1e-9 K over seeded random weather, including hours near the turbulent and decay switches and at ambient', () => {
     let seed = 20260101;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (const [noctC, stepHours] of [[45, 1], [49, 1], [45, 1 / 60]] as const) {
+    for (const [noctC, stepHours] of [
+      [45, 1],
+      [49, 1],
+      [45, 1 / 60],
+    ] as const) {
       const model = new FuentesCellTemperature(noctC, stepHours);
       const reference = tenIterations(noctC, stepHours);
       let worst = 0;

@@ -33,12 +33,10 @@ const AIR_DENSITY_FACTOR = 0.003484 * 101325;
 /** Kinematic viscosity of air, 0.24237e-6·T^0.76/density m²/s, is this × T^1.76. */
 const VISCOSITY_FACTOR = 0.24237e-6 / AIR_DENSITY_FACTOR;
 /** Laminar forced convection is this × √w × T^LAMINAR_FORCED_TEMPERATURE_EXPONENT. */
-const LAMINAR_FORCED_FACTOR =
-  ((0.86 * 1007) / LAMINAR_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.sqrt(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M);
+const LAMINAR_FORCED_FACTOR = ((0.86 * 1007) / LAMINAR_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.sqrt(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M);
 const LAMINAR_FORCED_TEMPERATURE_EXPONENT = 0.5 * 1.76 - 1;
 /** Turbulent forced convection is this × w^0.8 × T^TURBULENT_FORCED_TEMPERATURE_EXPONENT. */
-const TURBULENT_FORCED_FACTOR =
-  ((0.0282 * 1007) / TURBULENT_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.pow(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M, 0.2);
+const TURBULENT_FORCED_FACTOR = ((0.0282 * 1007) / TURBULENT_PRANDTL_FACTOR) * AIR_DENSITY_FACTOR * Math.pow(VISCOSITY_FACTOR / CHARACTERISTIC_LENGTH_M, 0.2);
 const TURBULENT_FORCED_TEMPERATURE_EXPONENT = 0.2 * 1.76 - 1;
 /** Thermal conductivity of air is this × T^0.84, W/(m·K). */
 const AIR_CONDUCTIVITY_FACTOR = 2.1695e-4;
@@ -138,22 +136,19 @@ export class FuentesCellTemperature {
     const conductivity = AIR_CONDUCTIVITY_FACTOR * Math.pow(filmK, 0.84);
     const reynolds = (1 * CHARACTERISTIC_LENGTH_M) / viscosity;
     const forced = (0.86 * Math.pow(reynolds, -0.5) * density * 1 * 1007) / LAMINAR_PRANDTL_FACTOR;
-    const grashof =
-      (((9.8 / filmK) * rise * CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M) / (viscosity * viscosity)) * 0.5;
+    const grashof = (((9.8 / filmK) * rise * CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M * CHARACTERISTIC_LENGTH_M) / (viscosity * viscosity)) * 0.5;
     const free = (0.21 * Math.pow(grashof * 0.71, 0.32) * conductivity) / CHARACTERISTIC_LENGTH_M;
     const convection = Math.pow(free * free * free + forced * forced * forced, 1 / 3);
     const groundExchange = EMISSIVITY_SIGMA * (noctK * noctK + NOCT_AMBIENT_K * NOCT_AMBIENT_K) * (noctK + NOCT_AMBIENT_K);
     const noctK4 = Math.pow(noctK, 4);
     const backRatio =
-      (ABSORPTANCE * NOCT_IRRADIANCE_WM2 - EMISSIVITY_SIGMA * (noctK4 - Math.pow(NOCT_SKY_K, 4)) - convection * rise) /
-      ((groundExchange + convection) * rise);
+      (ABSORPTANCE * NOCT_IRRADIANCE_WM2 - EMISSIVITY_SIGMA * (noctK4 - Math.pow(NOCT_SKY_K, 4)) - convection * rise) / ((groundExchange + convection) * rise);
     let groundK = Math.pow(noctK4 - backRatio * (noctK4 - Math.pow(NOCT_AMBIENT_K, 4)), 0.25);
     if (groundK > noctK) groundK = noctK;
     if (groundK < NOCT_AMBIENT_K) groundK = NOCT_AMBIENT_K;
     this.groundRatio = (groundK - NOCT_AMBIENT_K) / rise;
     this.convectionRatio =
-      (ABSORPTANCE * NOCT_IRRADIANCE_WM2 - EMISSIVITY_SIGMA * (2 * noctK4 - Math.pow(NOCT_SKY_K, 4) - Math.pow(groundK, 4))) /
-      (convection * rise);
+      (ABSORPTANCE * NOCT_IRRADIANCE_WM2 - EMISSIVITY_SIGMA * (2 * noctK4 - Math.pow(NOCT_SKY_K, 4) - Math.pow(groundK, 4))) / (convection * rise);
     this.heatCapacity = noctK > 321.15 ? BASE_HEAT_CAPACITY * (1 + (noctK - 321.15) / 12) : BASE_HEAT_CAPACITY;
     this.exponentPerWatt = (-this.stepHours * 3600) / this.heatCapacity;
     this.wattsPerExponent = 1 / this.exponentPerWatt;
@@ -168,7 +163,15 @@ export class FuentesCellTemperature {
   cellTemperatureC(poaWm2: number, ambientC: number, skyK: number, windMs: number): number {
     windTerms(windMs, scratchWind);
     const wind = scratchWind;
-    return this.cellTemperatureWithWindC(poaWm2, ambientC, skyK, wind.laminarForced, wind.turbulentForced, wind.logFilmTurbulentBelow, wind.filmTurbulentBelowK);
+    return this.cellTemperatureWithWindC(
+      poaWm2,
+      ambientC,
+      skyK,
+      wind.laminarForced,
+      wind.turbulentForced,
+      wind.logFilmTurbulentBelow,
+      wind.filmTurbulentBelowK,
+    );
   }
 
   /** `cellTemperatureC` with the wind given by its `windTerms` (computed once per site and record). */
@@ -240,14 +243,15 @@ export class FuentesCellTemperature {
         // Near the ambient temperature the map's derivatives grow like |T − Ta|^−n (|ΔT|^0.32), so
         // the rate is at least 1/(T − Ta)²; far from it, the steps measure it.
         const cuspDistance = x - this.ambientK;
-        const rate = previousAbs > 0 ? Math.max(absStep / (previousAbs * previousAbs * previousAbs), 1 / (cuspDistance * cuspDistance)) : Number.POSITIVE_INFINITY;
+        const rate =
+          previousAbs > 0 ? Math.max(absStep / (previousAbs * previousAbs * previousAbs), 1 / (cuspDistance * cuspDistance)) : Number.POSITIVE_INFINITY;
         if (absStep < 1e-12 || rate * absStep * absStep * absStep < HALLEY_TOLERANCE_K) {
           fixedK = x;
           fixedSlope = slope;
           fixedCurvature = curvature;
           fixedStepK = absStep;
           const tenthK = this.tenthIterateFrom(fixedK, slope, curvature, firstK, nextK, 1, absStep);
-          if (tenthK === tenthK) return tenthK;
+          if (!Number.isNaN(tenthK)) return tenthK;
           break;
         }
         if (!(absStep < Number.POSITIVE_INFINITY)) break;
@@ -264,9 +268,9 @@ export class FuentesCellTemperature {
     for (let i = 2; i <= ITERATIONS; i++) {
       const iterateK = this.heatBalanceStep(moduleK, false);
       const stepK = iterateK - moduleK;
-      if (fixedK === fixedK) {
+      if (!Number.isNaN(fixedK)) {
         const tenthK = this.tenthIterateFrom(fixedK, fixedSlope, fixedCurvature, moduleK, iterateK, i, fixedStepK);
-        if (tenthK === tenthK) return tenthK;
+        if (!Number.isNaN(tenthK)) return tenthK;
       }
       moduleK = iterateK;
       const ratio = Math.abs(stepK / previousStepK);

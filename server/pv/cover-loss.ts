@@ -27,14 +27,7 @@ interface Layer {
  * τ = [1 − ½(sin²(θ2−θ1)/sin²(θ2+θ1) + tan²(θ2−θ1)/tan²(θ2+θ1))]·exp(−k·L/cos θ2); the angle sums
  * are expanded so that only √ and exp are needed (same values to ~1e-16).
  */
-function layerTransmittance(
-  sinIncidence: number,
-  cosIncidence: number,
-  layerIndex: number,
-  incomingIndex: number,
-  thicknessM: number,
-  out: Layer,
-): void {
+function layerTransmittance(sinIncidence: number, cosIncidence: number, layerIndex: number, incomingIndex: number, thicknessM: number, out: Layer): void {
   const sinRefraction = (incomingIndex * sinIncidence) / layerIndex;
   const cosRefraction = Math.sqrt(1 - sinRefraction * sinRefraction);
   const sinDifference = sinRefraction * cosIncidence - cosRefraction * sinIncidence;

@@ -44,8 +44,7 @@ export function acPowerW(inverter: Inverter, dcW: number): number {
   const loadRatio = dcW / inverter.dcRatingW;
   let ac = 0;
   if (loadRatio > 0) {
-    const efficiency =
-      ((-0.0162 * loadRatio - 0.0059 / loadRatio + 0.9858) * inverter.nominalEfficiency) / INVERTER_REFERENCE_EFFICIENCY;
+    const efficiency = ((-0.0162 * loadRatio - 0.0059 / loadRatio + 0.9858) * inverter.nominalEfficiency) / INVERTER_REFERENCE_EFFICIENCY;
     ac = dcW * efficiency;
   }
   if (ac > inverter.acRatingW) ac = inverter.acRatingW;

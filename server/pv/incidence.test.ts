@@ -23,7 +23,12 @@ const suns = [
 
 describe('angle of incidence on a fixed surface (§5.1)', () => {
   it('is the angle between the surface normal and the sun', () => {
-    for (const [tiltDeg, azimuthDeg] of [[20, 180], [45, 90], [90, 0], [0, 180]] as const) {
+    for (const [tiltDeg, azimuthDeg] of [
+      [20, 180],
+      [45, 90],
+      [90, 0],
+      [0, 180],
+    ] as const) {
       for (const [zenithDeg, sunAzimuthDeg] of suns) {
         const [zenith, tilt] = [zenithDeg * DEG, tiltDeg * DEG];
         const theta = incidenceAngle(Math.sin(zenith), Math.cos(zenith), sunAzimuthDeg * DEG, Math.sin(tilt), Math.cos(tilt), azimuthDeg * DEG);

@@ -25,7 +25,11 @@ function poaFor(dni: number, dhi: number, zenithDeg: number, incidenceDeg: numbe
 describe('Perez sky model (§7.3)', () => {
   it('gives back the global horizontal irradiance on a horizontal surface', () => {
     // flat: θ = Z, so the circumsolar term DHI·F1·cos Z/cos Z cancels the isotropic loss and the horizon term vanishes
-    for (const [dni, dhi, zenithDeg] of [[800, 100, 30], [300, 250, 60], [50, 120, 80]] as const) {
+    for (const [dni, dhi, zenithDeg] of [
+      [800, 100, 30],
+      [300, 250, 60],
+      [50, 120, 80],
+    ] as const) {
       const { sky, poa } = poaFor(dni, dhi, zenithDeg, zenithDeg, 0);
       assert.equal(sky.perezCase, PerezCase.full);
       assert.ok(sky.f1 > 0);

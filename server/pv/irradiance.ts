@@ -191,8 +191,7 @@ export function perezPlaneOfArrayFromCosine(
   } else {
     const incidenceFactor = Math.max(cosIncidence, 0);
     out.beamWm2 = beam * incidenceFactor;
-    out.skyDiffuseWm2 =
-      (diffuse * (1 - f1) * (1 + cosTilt)) / 2 + (diffuse * f1 * incidenceFactor) / circumsolarCosZenith + diffuse * f2 * sinTilt;
+    out.skyDiffuseWm2 = (diffuse * (1 - f1) * (1 + cosTilt)) / 2 + (diffuse * f1 * incidenceFactor) / circumsolarCosZenith + diffuse * f2 * sinTilt;
     out.groundDiffuseWm2 = (albedo * (beam * cosZenith + diffuse) * (1 - cosTilt)) / 2;
   }
 }

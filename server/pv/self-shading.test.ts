@@ -32,7 +32,13 @@ describe('three-row beam shade fraction (§6)', () => {
   it('equals the 2-D closed form for horizontal north–south rows turned toward the sun', () => {
     for (const gcr of [0.3, 0.4, 0.7]) {
       const rows = new RowGeometry(0, 180, gcr);
-      for (const [azimuthDeg, zenithDeg] of [[100, 80], [260, 75], [250, 85], [90, 88], [120, 70]] as const) {
+      for (const [azimuthDeg, zenithDeg] of [
+        [100, 80],
+        [260, 75],
+        [250, 85],
+        [90, 88],
+        [120, 70],
+      ] as const) {
         const sun = { x: 0, y: 0, z: 0 };
         sunUnitVector(azimuthDeg, zenithDeg, sun);
         const projectedSun = Math.atan2(-sun.x, sun.z); // positive toward the west for a south-pointing axis
@@ -63,6 +69,7 @@ describe('three-row beam shade fraction (§6)', () => {
 
 describe('diffuse self-shading (§8.2)', () => {
   it('takes the mask angle of the row in front with ssc’s 3.1415926', () => {
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: ssc's own approximation of π is what is tested
     assert.ok(Math.abs(maskAngleDeg(30, 0.5) - (180 / 3.1415926) * Math.atan2(0.5, 2 - Math.cos(30 * DEG))) < 1e-12);
     assert.equal(maskAngleDeg(0, 0.4), 0);
   });

@@ -243,6 +243,7 @@ export function beamShadeFactor(shadeFractionValue: number): number {
 
 /** Mask angle φ0 of the row in front, degrees (§8.2 step 1; ssc writes π as 3.1415926 here). */
 export function maskAngleDeg(surfaceTiltDeg: number, gcr: number): number {
+  // biome-ignore lint/suspicious/noApproximativeNumericConstant: ssc's own approximation of π, which the outputs depend on
   return (180 / 3.1415926) * Math.atan2(sind(surfaceTiltDeg), 1 / gcr - cosd(surfaceTiltDeg));
 }
 
@@ -291,13 +292,11 @@ export function diffuseShadeFactors(
   shadowLength = 0.00001 < shadowLength ? shadowLength : 0.00001;
   const cosSupplement = cosd(180 - surfaceTiltDeg);
   const f2 =
-    0.5 * albedo *
-    (1 + shadowLength / rowWidth -
-      Math.sqrt((shadowLength * shadowLength) / (rowWidth * rowWidth) - 2 * (shadowLength / rowWidth) * cosSupplement + 1));
+    0.5 *
+    albedo *
+    (1 + shadowLength / rowWidth - Math.sqrt((shadowLength * shadowLength) / (rowWidth * rowWidth) - 2 * (shadowLength / rowWidth) * cosSupplement + 1));
   const f3 =
-    0.5 * albedo *
-    (1 + rowPitch / rowWidth -
-      Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1));
+    0.5 * albedo * (1 + rowPitch / rowWidth - Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1));
   const unshadedGround = f1 * (horizontalBeam + horizontalDiffuse);
   const reducedGround = ((f1 + (n - 1) * f2) / n) * horizontalBeam + ((f1 + (n - 1) * f3) / n) * horizontalDiffuse;
   out.ground = unshadedGround > 0 ? reducedGround / unshadedGround : 1;

@@ -65,7 +65,10 @@ describe('a whole PVWatts run (§13)', { skip }, () => {
     const dni = Float32Array.from(weather.dni);
     dni[5000] = 1600;
     const badRecord = simulate(system, prepareSite({ ...weather, dni }));
-    assert.ok(!badRecord.ok && badRecord.error === 'failed to process irradiation on surface (code: -105) [y:1964 m:7 d:28 h:8]', badRecord.ok ? '' : badRecord.error);
+    assert.ok(
+      !badRecord.ok && badRecord.error === 'failed to process irradiation on surface (code: -105) [y:1964 m:7 d:28 h:8]',
+      badRecord.ok ? '' : badRecord.error,
+    );
   });
 
   it('rejects sub-hourly data without a minute column', async () => {

@@ -7,13 +7,7 @@
  */
 import type { WeatherData } from '../../model/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
-import {
-  beamExceedsExtraterrestrial,
-  newPerezSky,
-  perezSkyCoefficients,
-  RangeCheck,
-  weatherRangeCheck,
-} from './irradiance.ts';
+import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
 import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
 

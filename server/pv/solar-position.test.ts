@@ -31,8 +31,11 @@ function noaaSun(year: number, month: number, day: number, utcHours: number, lat
   const l0 = meanLongitude * DEG;
   const equationOfTimeMin =
     (4 / DEG) *
-    (yy * Math.sin(2 * l0) - 2 * eccentricity * Math.sin(meanAnomaly) + 4 * eccentricity * yy * Math.sin(meanAnomaly) * Math.cos(2 * l0) -
-      0.5 * yy * yy * Math.sin(4 * l0) - 1.25 * eccentricity * eccentricity * Math.sin(2 * meanAnomaly));
+    (yy * Math.sin(2 * l0) -
+      2 * eccentricity * Math.sin(meanAnomaly) +
+      4 * eccentricity * yy * Math.sin(meanAnomaly) * Math.cos(2 * l0) -
+      0.5 * yy * yy * Math.sin(4 * l0) -
+      1.25 * eccentricity * eccentricity * Math.sin(2 * meanAnomaly));
   const hourAngle = ((utcHours * 60 + equationOfTimeMin + 4 * lonDeg) / 4 - 180) * DEG;
   const lat = latDeg * DEG;
   const zenith = Math.acos(Math.sin(lat) * Math.sin(declination) + Math.cos(lat) * Math.cos(declination) * Math.cos(hourAngle));

@@ -107,8 +107,7 @@ export function solarPosition(
   const elevationDeg = elevation / DTOR;
   const refractionDeg =
     elevationDeg > -0.56
-      ? (3.51561 * (0.1594 + 0.0196 * elevationDeg + 0.00002 * elevationDeg * elevationDeg)) /
-        (1 + 0.505 * elevationDeg + 0.0845 * elevationDeg * elevationDeg)
+      ? (3.51561 * (0.1594 + 0.0196 * elevationDeg + 0.00002 * elevationDeg * elevationDeg)) / (1 + 0.505 * elevationDeg + 0.0845 * elevationDeg * elevationDeg)
       : 0.56;
   elevation = elevationDeg + refractionDeg > 90 ? 90 * DTOR : (elevationDeg + refractionDeg) * DTOR;
 
@@ -142,9 +141,8 @@ export function solarPosition(
   // 18–19: zenith and extraterrestrial horizontal irradiance (day of year without the UT shift)
   const zenith = HALF_PI - elevation;
   const calendarDayOfYear = DAYS_BEFORE_MONTH[month - 1]! + day;
-  const normalExtraterrestrial = SOLAR_CONSTANT_WM2 * (1 + 0.033 * Math.cos((((360 / 365) * calendarDayOfYear) * Math.PI) / 180));
-  out.extraterrestrialHorizontalWm2 =
-    zenith > 0 && zenith < HALF_PI ? normalExtraterrestrial * Math.cos(zenith) : zenith === 0 ? normalExtraterrestrial : 0;
+  const normalExtraterrestrial = SOLAR_CONSTANT_WM2 * (1 + 0.033 * Math.cos(((360 / 365) * calendarDayOfYear * Math.PI) / 180));
+  out.extraterrestrialHorizontalWm2 = zenith > 0 && zenith < HALF_PI ? normalExtraterrestrial * Math.cos(zenith) : zenith === 0 ? normalExtraterrestrial : 0;
   out.azimuthRad = azimuth;
   out.zenithRad = zenith;
   out.sunriseHours = sunrise;
@@ -242,10 +240,7 @@ export function placeSun(
   } else if (stepHours > 0 && sunset - halfStep < timeHours && timeHours <= sunset + halfStep) {
     calculationTime = (timeHours - halfStep + sunset) / 2;
     sunUp = SunUp.sunsetStep;
-  } else if (
-    (sunrise < sunset && sunrise <= timeHours && timeHours <= sunset) ||
-    (sunrise > sunset && (timeHours <= sunset || timeHours >= sunrise))
-  ) {
+  } else if ((sunrise < sunset && sunrise <= timeHours && timeHours <= sunset) || (sunrise > sunset && (timeHours <= sunset || timeHours >= sunrise))) {
     solarPosition(year, month, day, hour, minute, latDeg, lonDeg, tzHours, out);
     return SunUp.daylight;
   } else {

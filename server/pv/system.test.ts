@@ -37,7 +37,13 @@ describe('ssc input checks (§1.1)', () => {
   });
 
   it('accepts the bounds themselves, including azimuth 360 and gcr 0 to 3', () => {
-    for (const system of [{ ...base, azimuth: 360 }, { ...base, gcr: 0 }, { ...base, gcr: 3 }, { ...base, losses: -5 }, { ...base, inv_eff: 99.5 }]) {
+    for (const system of [
+      { ...base, azimuth: 360 },
+      { ...base, gcr: 0 },
+      { ...base, gcr: 3 },
+      { ...base, losses: -5 },
+      { ...base, inv_eff: 99.5 },
+    ]) {
       assert.equal(errorOf(system), undefined);
     }
   });

@@ -40,10 +40,7 @@ export interface CheckedSystem {
   inverterEfficiencyPercent: number;
 }
 
-type Constraint =
-  | { kind: 'min' | 'max'; bound: number }
-  | { kind: 'positive' }
-  | { kind: 'integer' };
+type Constraint = { kind: 'min' | 'max'; bound: number } | { kind: 'positive' } | { kind: 'integer' };
 
 interface InputRule {
   name: keyof PvSystem;
@@ -95,9 +92,7 @@ function constraintFailure(name: string, value: number, constraint: Constraint):
     case 'positive':
       return value <= 0 ? `fail(${name}, positive): ${formatG(value)}` : null;
     case 'integer':
-      return Math.fround(Math.trunc(value)) !== value
-        ? `fail(${name}, integer): number could not be interpreted as an integer: ${formatG(value)}`
-        : null;
+      return Math.fround(Math.trunc(value)) !== value ? `fail(${name}, integer): number could not be interpreted as an integer: ${formatG(value)}` : null;
   }
 }
 

@@ -45,7 +45,13 @@ function literalBacktrack(rows: RowGeometry, sun: Vector3, limitedRotationRad: n
 
 describe('1-axis true tracking (§5.3)', () => {
   it('matches the sun-vector formulation, limited to ±45°, for horizontal and tilted axes', () => {
-    for (const [axisTiltDeg, axisAzimuthDeg] of [[0, 180], [20, 180], [0, 90], [30, 270], [10, 0]] as const) {
+    for (const [axisTiltDeg, axisAzimuthDeg] of [
+      [0, 180],
+      [20, 180],
+      [0, 90],
+      [30, 270],
+      [10, 0],
+    ] as const) {
       for (let zenithDeg = 5; zenithDeg < 90; zenithDeg += 12) {
         for (let azimuthDeg = 5; azimuthDeg < 360; azimuthDeg += 17) {
           const actual = trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, axisTiltDeg * DEG, axisAzimuthDeg * DEG);
@@ -66,7 +72,12 @@ describe('1-axis true tracking (§5.3)', () => {
 describe('backtracking (§5.4)', () => {
   it('stops at the first whole-degree step without shade, one degree after the last shaded one', () => {
     const rows = new RowGeometry(0, 180, Math.fround(0.4));
-    for (const [azimuthDeg, zenithDeg] of [[100, 80], [260, 75], [250, 85], [95, 70]] as const) {
+    for (const [azimuthDeg, zenithDeg] of [
+      [100, 80],
+      [260, 75],
+      [250, 85],
+      [95, 70],
+    ] as const) {
       const sun = sunVector(azimuthDeg, zenithDeg);
       const start = trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, 0, Math.PI);
       const backtracked = backtrackRotation(rows, sun, start);

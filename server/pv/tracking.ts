@@ -1,6 +1,6 @@
 /** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
 import { cosd, DTOR, sind } from './angles.ts';
-import { RowGeometry, shadeFractionPlaced, shadeFractionRotated, type Vector3 } from './self-shading.ts';
+import { type RowGeometry, shadeFractionPlaced, shadeFractionRotated, type Vector3 } from './self-shading.ts';
 
 /** Tracker rotation limit R_lim, degrees. */
 export const ROTATION_LIMIT_DEG = 45;
@@ -14,12 +14,7 @@ const BACKTRACK_MAX_STEPS = 100;
  * True-tracking rotation of a 1-axis tracker, limited to ±45° (§5.3), radians. Positive turns the
  * surface toward a sun clockwise of the axis direction.
  */
-export function trueTrackingRotation(
-  zenithRad: number,
-  sunAzimuthRad: number,
-  axisTiltRad: number,
-  axisAzimuthRad: number,
-): number {
+export function trueTrackingRotation(zenithRad: number, sunAzimuthRad: number, axisTiltRad: number, axisAzimuthRad: number): number {
   return trueTrackingRotationFrom(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.sin(axisTiltRad), Math.cos(axisTiltRad), axisAzimuthRad);
 }
 
@@ -41,8 +36,7 @@ export function trueTrackingRotationFrom(
     }
   } else {
     const q =
-      (sinZenith * Math.sin(sunAzimuthRad - axisAzimuthRad)) /
-      (sinZenith * Math.cos(sunAzimuthRad - axisAzimuthRad) * sinAxisTilt + cosZenith * cosAxisTilt);
+      (sinZenith * Math.sin(sunAzimuthRad - axisAzimuthRad)) / (sinZenith * Math.cos(sunAzimuthRad - axisAzimuthRad) * sinAxisTilt + cosZenith * cosAxisTilt);
     if (q < -99999.9) rotation = -Math.PI / 2;
     else if (q > 99999.9) rotation = Math.PI / 2;
     else rotation = Math.atan(q);

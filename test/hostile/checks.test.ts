@@ -14,7 +14,10 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 describe('xmlProblem (saxes, strict XML 1.0)', () => {
   test('accepts a well-formed document, escapes, and the three control characters XML allows', () => {
-    assert.equal(xmlProblem(`${XML_DECLARATION}<response>\n  <a type="integer">1</a>\n  <b>&amp;&lt;&#233;\t\r\n</b>\n  <c nil="true"/>\n</response>\n`), undefined);
+    assert.equal(
+      xmlProblem(`${XML_DECLARATION}<response>\n  <a type="integer">1</a>\n  <b>&amp;&lt;&#233;\t\r\n</b>\n  <c nil="true"/>\n</response>\n`),
+      undefined,
+    );
   });
 
   test('rejects every character XML 1.0 does not allow: C0 controls, U+FFFE, U+FFFF, lone surrogates, and references to them', () => {
@@ -71,9 +74,18 @@ describe('csvProblem (csv-parse, strict)', () => {
 describe('answerProblems', () => {
   const json = { 'application/json': {} };
   const xml = { 'application/xml': {} };
-  const responses = { '200': { content: { ...xml } }, '403': { content: { ...json, ...xml } }, '422': { content: { ...xml } }, '500': { content: { ...json, ...xml } } };
+  const responses = {
+    '200': { content: { ...xml } },
+    '403': { content: { ...json, ...xml } },
+    '422': { content: { ...xml } },
+    '500': { content: { ...json, ...xml } },
+  };
   const expectation: Expectation = { responses, requestedFormat: 'xml', gatewayFormat: 'json', offeredFormats: ['json', 'xml', 'csv'] };
-  const answer = (status: number, contentType: string | null, body: string | Uint8Array): Answer => ({ status, contentType, body: typeof body === 'string' ? utf8(body) : body });
+  const answer = (status: number, contentType: string | null, body: string | Uint8Array): Answer => ({
+    status,
+    contentType,
+    body: typeof body === 'string' ? utf8(body) : body,
+  });
   const causes = (expected: Expectation, given: Answer) => answerProblems(expected, given).map((problem) => problem.cause);
 
   test('a good answer has no problem; nor has the gateway’s JSON 403 on a path whose own default is XML', () => {
@@ -91,17 +103,28 @@ describe('answerProblems', () => {
   });
 
   test('rejects a content type that is not the requested format’s, or that the document does not list for the status', () => {
-    assert.deepEqual(causes(expectation, answer(200, 'application/json', '{}')), ['content type application/json is not in the OpenAPI document for 200', 'content type application/json for format xml']);
-    assert.deepEqual(causes({ ...expectation, responses: { '200': { content: { ...json, ...xml } } } }, answer(200, 'application/json', '{}')), ['content type application/json for format xml']);
+    assert.deepEqual(causes(expectation, answer(200, 'application/json', '{}')), [
+      'content type application/json is not in the OpenAPI document for 200',
+      'content type application/json for format xml',
+    ]);
+    assert.deepEqual(causes({ ...expectation, responses: { '200': { content: { ...json, ...xml } } } }, answer(200, 'application/json', '{}')), [
+      'content type application/json for format xml',
+    ]);
   });
 
   test('rejects a body that is not UTF-8, or does not parse in its format', () => {
-    assert.deepEqual(causes(expectation, answer(200, 'application/xml', new Uint8Array([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e]))), ['the body is not UTF-8']);
-    assert.deepEqual(causes(expectation, answer(422, 'application/xml', '<response><lat>\u0001</lat></response>')), ['XML is not well-formed: disallowed character.']);
+    assert.deepEqual(causes(expectation, answer(200, 'application/xml', new Uint8Array([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e]))), [
+      'the body is not UTF-8',
+    ]);
+    assert.deepEqual(causes(expectation, answer(422, 'application/xml', '<response><lat>\u0001</lat></response>')), [
+      'XML is not well-formed: disallowed character.',
+    ]);
   });
 
   test('a path the document lacks is a problem', () => {
-    assert.deepEqual(causes({ ...expectation, responses: undefined }, answer(200, 'application/xml', '<response/>')), ['the path is not in the OpenAPI document']);
+    assert.deepEqual(causes({ ...expectation, responses: undefined }, answer(200, 'application/xml', '<response/>')), [
+      'the path is not in the OpenAPI document',
+    ]);
   });
 });
 
@@ -129,7 +152,10 @@ describe('URLs carry the exact bytes', () => {
   });
 
   test('the server’s query parser reads back what was meant', () => {
-    const query = queryString([{ name: encodeText('lat'), value: encodeText('\u0001') }, { name: 'toString', value: '1' }, { name: 'empty' }, { name: 'api_key', isTheKey: true }], 'K3Y');
+    const query = queryString(
+      [{ name: encodeText('lat'), value: encodeText('\u0001') }, { name: 'toString', value: '1' }, { name: 'empty' }, { name: 'api_key', isTheKey: true }],
+      'K3Y',
+    );
     assert.equal(query, 'lat=%01&toString=1&empty&api_key=K3Y');
     assert.deepEqual({ ...parseQuery(query) }, { lat: '\u0001', toString: '1', empty: '', api_key: 'K3Y' });
   });
@@ -141,18 +167,32 @@ describe('the report', () => {
     documentedPath: '/api/solar/data_query/v1.json',
     path: '/api/solar/data_query/v1.json',
     extension: 'json',
-    query: [{ name: 'lat', value: '40' }, { name: 'toString', value: 'a'.repeat(100) }, { name: 'api_key', isTheKey: true }, { name: 'lon', value: '-105' }],
+    query: [
+      { name: 'lat', value: '40' },
+      { name: 'toString', value: 'a'.repeat(100) },
+      { name: 'api_key', isTheKey: true },
+      { name: 'lon', value: '-105' },
+    ],
     keyIn: 'query',
   };
 
   test('minimize keeps only what the failure needs (and the key), and cuts long values short', async () => {
     const minimal = await minimize(request, async (candidate) => candidate.query.some((part) => part.name === 'toString'));
-    assert.deepEqual(minimal.query, [{ name: 'toString', value: 'a'.repeat(16) }, { name: 'api_key', isTheKey: true }]);
+    assert.deepEqual(minimal.query, [
+      { name: 'toString', value: 'a'.repeat(16) },
+      { name: 'api_key', isTheKey: true },
+    ]);
   });
 
   test('a curl command with DEMO_KEY where the key goes', () => {
-    assert.equal(curlCommand(request), `curl -g -i 'http://127.0.0.1:8080/api/solar/data_query/v1.json?lat=40&toString=${'a'.repeat(100)}&api_key=DEMO_KEY&lon=-105'`);
-    assert.equal(curlCommand({ ...request, query: [], keyIn: 'header' }), `curl -g -i -H 'X-Api-Key: DEMO_KEY' 'http://127.0.0.1:8080/api/solar/data_query/v1.json'`);
+    assert.equal(
+      curlCommand(request),
+      `curl -g -i 'http://127.0.0.1:8080/api/solar/data_query/v1.json?lat=40&toString=${'a'.repeat(100)}&api_key=DEMO_KEY&lon=-105'`,
+    );
+    assert.equal(
+      curlCommand({ ...request, query: [], keyIn: 'header' }),
+      `curl -g -i -H 'X-Api-Key: DEMO_KEY' 'http://127.0.0.1:8080/api/solar/data_query/v1.json'`,
+    );
   });
 
   test('failures group by endpoint, status, first cause and, for a 5xx, the exception whatever its numbers', () => {

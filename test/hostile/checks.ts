@@ -90,7 +90,8 @@ const JSONP = /^([A-Za-z_$][A-Za-z0-9_$.]{0,63})\(([\s\S]*)\);$/;
 export function jsonpProblem(body: string, callback: string | undefined): Problem | undefined {
   const match = JSONP.exec(body);
   if (!match) return { cause: 'JSONP is not callback(<JSON>);', detail: around(body, 0) };
-  if (callback !== undefined && match[1] !== callback) return { cause: 'JSONP calls another function than the callback parameter', detail: `${match[1]} instead of ${callback}` };
+  if (callback !== undefined && match[1] !== callback)
+    return { cause: 'JSONP calls another function than the callback parameter', detail: `${match[1]} instead of ${callback}` };
   const json = jsonProblem(match[2]);
   return json && { cause: `JSONP: ${json.cause}`, detail: json.detail };
 }
@@ -100,7 +101,10 @@ export function xmlProblem(body: string): Problem | undefined {
   const parser = new SaxesParser();
   let problem: Problem | undefined;
   parser.on('error', (error) => {
-    problem ??= { cause: `XML is not well-formed: ${error.message.replace(/^\d+:\d+: /, '')}`, detail: `${error.message.match(/^\d+:\d+/)?.[0] ?? ''} ${around(body, parser.position)}` };
+    problem ??= {
+      cause: `XML is not well-formed: ${error.message.replace(/^\d+:\d+: /, '')}`,
+      detail: `${error.message.match(/^\d+:\d+/)?.[0] ?? ''} ${around(body, parser.position)}`,
+    };
   });
   parser.write(body).close();
   return problem;
@@ -144,7 +148,8 @@ export function answerProblems(expectation: Expectation, answer: Answer): Proble
   if (status >= 500) problems.push({ cause: `server error ${status}` });
   if (!expectation.responses) return [...problems, { cause: 'the path is not in the OpenAPI document' }];
   const documented = expectation.responses[String(status)];
-  if (!documented) problems.push({ cause: `status ${status} is not in the OpenAPI document`, detail: `listed: ${Object.keys(expectation.responses).join(', ')}` });
+  if (!documented)
+    problems.push({ cause: `status ${status} is not in the OpenAPI document`, detail: `listed: ${Object.keys(expectation.responses).join(', ')}` });
 
   let body: string;
   try {
@@ -158,14 +163,20 @@ export function answerProblems(expectation: Expectation, answer: Answer): Proble
   const mediaType = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
   const documentedMedia = Object.keys(documented?.content ?? {});
   if (documented && !documentedMedia.includes(mediaType)) {
-    problems.push({ cause: `content type ${mediaType || '(none)'} is not in the OpenAPI document for ${status}`, detail: `listed: ${documentedMedia.join(', ')}` });
+    problems.push({
+      cause: `content type ${mediaType || '(none)'} is not in the OpenAPI document for ${status}`,
+      detail: `listed: ${documentedMedia.join(', ')}`,
+    });
   }
   const offered = expectation.offeredFormats.includes(expectation.requestedFormat);
   const fromGateway = status === 400 || status === 403 || status === 429 || status >= 500 || (status === 404 && !offered);
   const format = fromGateway ? expectation.gatewayFormat : offered ? expectation.requestedFormat : undefined;
   const expected = format === undefined ? [] : mediaTypesOf(format, fromGateway ? undefined : expectation.callback);
   if (format !== undefined && !expected.includes(mediaType)) {
-    problems.push({ cause: `content type ${mediaType || '(none)'} for ${fromGateway ? "the gateway's " : ''}format ${format}`, detail: `expected ${expected.join(' or ')}` });
+    problems.push({
+      cause: `content type ${mediaType || '(none)'} for ${fromGateway ? "the gateway's " : ''}format ${format}`,
+      detail: `expected ${expected.join(' or ')}`,
+    });
   }
   const problem = bodyProblem(mediaType, body, expectation.callback);
   if (problem) problems.push(problem);

@@ -40,11 +40,25 @@ function numberText(schema: JsonSchema, type: 'integer' | 'number'): fc.Arbitrar
   const exclusiveMaximum = schema.exclusiveMaximum as number | undefined;
   const minimum = (schema.minimum as number | undefined) ?? exclusiveMinimum ?? -1_000;
   const maximum = (schema.maximum as number | undefined) ?? exclusiveMaximum ?? minimum + 5_000;
-  const integers = fc.integer({ min: exclusiveMinimum !== undefined ? Math.floor(minimum) + 1 : Math.ceil(minimum), max: exclusiveMaximum !== undefined ? Math.ceil(maximum) - 1 : Math.floor(maximum) });
-  const bounds = [exclusiveMinimum === undefined ? minimum : undefined, exclusiveMaximum === undefined ? maximum : undefined].filter((bound) => bound !== undefined);
+  const integers = fc.integer({
+    min: exclusiveMinimum !== undefined ? Math.floor(minimum) + 1 : Math.ceil(minimum),
+    max: exclusiveMaximum !== undefined ? Math.ceil(maximum) - 1 : Math.floor(maximum),
+  });
+  const bounds = [exclusiveMinimum === undefined ? minimum : undefined, exclusiveMaximum === undefined ? maximum : undefined].filter(
+    (bound) => bound !== undefined,
+  );
   const choices = [integers, ...(bounds.length ? [fc.constantFrom(...bounds)] : [])];
   if (type === 'number') {
-    choices.push(fc.double({ min: minimum, max: maximum, minExcluded: exclusiveMinimum !== undefined, maxExcluded: exclusiveMaximum !== undefined, noNaN: true, noDefaultInfinity: true }));
+    choices.push(
+      fc.double({
+        min: minimum,
+        max: maximum,
+        minExcluded: exclusiveMinimum !== undefined,
+        maxExcluded: exclusiveMaximum !== undefined,
+        noNaN: true,
+        noDefaultInfinity: true,
+      }),
+    );
   }
   return fc.oneof(...choices).map(String);
 }
@@ -98,7 +112,11 @@ function goodParameter({ name, schema, required, example, known }: OwnParameter)
 
 /** A parameter of the schema in a request that means harm: present or not; a good value, a hostile one, or none (`name` alone). */
 function mixedParameter({ name, schema, required, example, known }: OwnParameter): fc.Arbitrary<QueryPart | undefined> {
-  const value = fc.oneof({ weight: 4, arbitrary: goodText(schema, example, known) }, { weight: 3, arbitrary: hostileValue }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const value = fc.oneof(
+    { weight: 4, arbitrary: goodText(schema, example, known) },
+    { weight: 3, arbitrary: hostileValue },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
   return fc.oneof(
     { weight: required ? 9 : 5, arbitrary: value.map((text) => ({ name: encodeText(name), ...(text === undefined ? {} : { value: text }) })) },
     { weight: required ? 1 : 5, arbitrary: fc.constant(undefined) },
@@ -106,7 +124,11 @@ function mixedParameter({ name, schema, required, example, known }: OwnParameter
 }
 
 /** A value for a parameter that is not the schema's own, or a repeat: hostile, any text, or none at all (`name` alone). */
-const anyValue = fc.oneof({ weight: 4, arbitrary: hostileValue }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeText) }, { weight: 1, arbitrary: fc.constant(undefined) });
+const anyValue = fc.oneof(
+  { weight: 4, arbitrary: hostileValue },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeText) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
 
 type FormatChoice = { kind: 'default' } | { kind: 'extension' | 'parameter'; format: string };
 
@@ -136,7 +158,9 @@ export function hostileRequests(endpoint: Endpoint, known: KnownValues): fc.Arbi
     .map(([name, schema]) => ({ name, schema, required: required.has(name), example: example.get(name) ?? undefined, known: known[name] }));
   const schemaNames = Object.keys(properties).map(encodeText);
   const hostileName = fromGroups({ ...hostileNames, schema: schemaNames });
-  const longName = schemaNames.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...schemaNames) }, { weight: 1, arbitrary: hostileName }) : hostileName;
+  const longName = schemaNames.length
+    ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...schemaNames) }, { weight: 1, arbitrary: hostileName })
+    : hostileName;
 
   return fc
     .record({
@@ -148,7 +172,10 @@ export function hostileRequests(endpoint: Endpoint, known: KnownValues): fc.Arbi
       own: fc.oneof({ weight: 2, arbitrary: fc.tuple(...own.map(goodParameter)) }, { weight: 3, arbitrary: fc.tuple(...own.map(mixedParameter)) }),
       extras: fc.array(fc.record({ name: hostileName, value: anyValue }), { maxLength: 3 }),
       // one request in six has a 10,000-character value, under one of the schema's names or a hostile one
-      long: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ name: longName, value: fc.constantFrom(...longValues) }) }),
+      long: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.record({ name: longName, value: fc.constantFrom(...longValues) }) },
+      ),
       // one request in five repeats a parameter
       repeat: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.tuple(fc.nat(), anyValue) }),
       keyIn: fc.constantFrom<'header' | 'query'>('header', 'header', 'header', 'query'),

@@ -27,7 +27,9 @@ export interface FailureGroup {
 
 /** Failures of one cause: the endpoint, the status, the first problem, and for a 5xx the exception (its numbers aside). */
 export const groupKey = (failure: Failure) =>
-  [failure.request.endpoint, failure.status, failure.problems[0].cause, failure.serverError?.replace(/\d+/g, 'N')].filter((part) => part !== undefined).join(' | ');
+  [failure.request.endpoint, failure.status, failure.problems[0].cause, failure.serverError?.replace(/\d+/g, 'N')]
+    .filter((part) => part !== undefined)
+    .join(' | ');
 
 export function pathAndQuery(request: HostileRequest, key: string): string {
   const query = queryString(request.query, key);
@@ -82,7 +84,8 @@ export async function minimize(request: HostileRequest, stillFails: (candidate: 
 
 function describeGroup(group: FailureGroup, number: number, maxUrl: number): string {
   const { example } = group;
-  const shown = (curl: string) => (curl.length > maxUrl ? `${curl.slice(0, maxUrl)}… (${curl.length} characters: the whole command is in the report file)` : curl);
+  const shown = (curl: string) =>
+    curl.length > maxUrl ? `${curl.slice(0, maxUrl)}… (${curl.length} characters: the whole command is in the report file)` : curl;
   const curl = curlCommand(example.request);
   const generated = curlCommand(smallest(group.failures).request);
   const lines = [

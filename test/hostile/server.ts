@@ -37,7 +37,16 @@ export async function startServerUnderTest(dataDir: string, options: { timeoutMs
   const key = generateKey();
   writeKeysFile(keysFile, {
     version: 1,
-    keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'tests@example.org', created_at: new Date(0).toISOString(), disabled: false, limits: { hourly: 1_000_000, daily: 1_000_000 } }],
+    keys: [
+      {
+        hash: hashKey(key),
+        prefix: key.slice(0, 4),
+        email: 'tests@example.org',
+        created_at: new Date(0).toISOString(),
+        disabled: false,
+        limits: { hourly: 1_000_000, daily: 1_000_000 },
+      },
+    ],
   });
   const errors: string[] = [];
   const running: RunningServer = await startServer(

@@ -9,7 +9,19 @@ const C0 = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code));
 
 export const hostileNames = {
   /** Members of Object.prototype: a parameter table that is a plain object finds them. */
-  prototype: text('toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty', 'prototype', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupGetter__'),
+  prototype: text(
+    'toString',
+    'constructor',
+    '__proto__',
+    'valueOf',
+    'hasOwnProperty',
+    'prototype',
+    'isPrototypeOf',
+    'propertyIsEnumerable',
+    'toLocaleString',
+    '__defineGetter__',
+    '__lookupGetter__',
+  ),
   controlCharacters: text('\u0000', 'lat\u0000', '\u0001', 'a\nb', 'lat\t', '\u001f', '\u007f'),
   apiKey: [...text('api_key', 'API_KEY', 'Api_Key', 'api_key\u0000', 'api-key', 'apikey', ' api_key'), 'api%5Fkey'],
   odd: [...text('', 'LAT', 'Lat', 'lat[]', 'lat[0]', 'a.b', 'format', 'callback', '\uFFFE', '\u{1F600}'), encodeBytes(0xed, 0xa0, 0x80)],
@@ -57,7 +69,14 @@ export const hostileValues = {
   /** The two noncharacters XML 1.0 forbids. */
   nonCharacters: text('\uFFFE', '\uFFFF', 'a\uFFFEb'),
   /** Lone surrogates (their three bytes: CESU-8), and other byte sequences that are not UTF-8. */
-  invalidUtf8: [encodeBytes(0xed, 0xa0, 0x80), encodeBytes(0x61, 0xed, 0xbf, 0xbf, 0x62), encodeBytes(0xff), encodeBytes(0xc0, 0x80), encodeBytes(0xf4, 0x90, 0x80, 0x80), encodeBytes(0xe2, 0x82)],
+  invalidUtf8: [
+    encodeBytes(0xed, 0xa0, 0x80),
+    encodeBytes(0x61, 0xed, 0xbf, 0xbf, 0x62),
+    encodeBytes(0xff),
+    encodeBytes(0xc0, 0x80),
+    encodeBytes(0xf4, 0x90, 0x80, 0x80),
+    encodeBytes(0xe2, 0x82),
+  ],
   /** Sent as they are: percent signs that start no escape, and plus signs (a space in a query). */
   verbatim: ['%', '%G1', '%E', '%%41', '+', '1+1', '%2B1'],
   markup: text('<', '>', '&', ']]>', '"', "'", '<a>', '&amp;', '&#1;', '<?xml version="1.0"?>', '\u00e9', '\u{1F600}', '"a,b"', 'a\r\nb', '=1+2'),
@@ -75,7 +94,30 @@ export const longValues = text('a'.repeat(10_000), '9'.repeat(10_000), `0.${'0'.
 
 /** Station ids for the by-id path: words, signs, sizes past 32 bits and past the documented range, unicode. */
 export const hostileIds = [
-  ...text('0', '-1', '999999999', '1000000000', '2147483648', '4294967296', '99999999999999999999', '1e3', 'abc', 'toString', '__proto__', 'constructor', '\u0661\u0662', '\uFF11', '\u{1F600}', '\u0000', '\u0001', ' 1', '1 ', '0x1', '+1', '1/2'),
+  ...text(
+    '0',
+    '-1',
+    '999999999',
+    '1000000000',
+    '2147483648',
+    '4294967296',
+    '99999999999999999999',
+    '1e3',
+    'abc',
+    'toString',
+    '__proto__',
+    'constructor',
+    '\u0661\u0662',
+    '\uFF11',
+    '\u{1F600}',
+    '\u0000',
+    '\u0001',
+    ' 1',
+    '1 ',
+    '0x1',
+    '+1',
+    '1/2',
+  ),
   encodeBytes(0xed, 0xa0, 0x80),
   // a dot sent encoded: a raw one would make the rest of the id an extension
   '1%2E5',

@@ -166,7 +166,8 @@ export function readUmbrellaTemplates(samplesDir: string): UmbrellaReference {
       .replace(/\\"/g, '"');
   }
   const errors: UmbrellaReference['errors'] = {};
-  for (const match of cue.matchAll(/status_code: (\d+)\s+code: "([A-Z_]+)"\s+message: "([^"]*)"/g)) errors[match[2]] = { status: Number(match[1]), message: match[3] };
+  for (const match of cue.matchAll(/status_code: (\d+)\s+code: "([A-Z_]+)"\s+message: "([^"]*)"/g))
+    errors[match[2]] = { status: Number(match[1]), message: match[3] };
   return { templates, errors };
 }
 
@@ -175,8 +176,10 @@ export function umbrellaBody(reference: UmbrellaReference, format: ErrorFormat, 
   const message = reference.errors[code].message.replace('{{signup_url}}', `${publicUrl}/signup/`).replace('{{contact_url}}', `${publicUrl}/contact/`);
   const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const values =
-    format === 'json' ? [JSON.stringify(code), JSON.stringify(message)]
-    : format === 'csv' ? [`"${code.replace(/"/g, '""')}"`, `"${message.replace(/"/g, '""')}"`]
-    : [escapeHtml(code), escapeHtml(message)];
+    format === 'json'
+      ? [JSON.stringify(code), JSON.stringify(message)]
+      : format === 'csv'
+        ? [`"${code.replace(/"/g, '""')}"`, `"${message.replace(/"/g, '""')}"`]
+        : [escapeHtml(code), escapeHtml(message)];
   return reference.templates[format].replace('{{code}}', values[0]).replace('{{message}}', values[1]);
 }

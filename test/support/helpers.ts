@@ -65,7 +65,16 @@ export async function startTestServer(dataDir: string, options: { now?: () => nu
   const key = generateKey();
   writeKeysFile(keysFile, {
     version: 1,
-    keys: [{ hash: hashKey(key), prefix: key.slice(0, 4), email: 'tests@example.org', created_at: new Date(0).toISOString(), disabled: false, limits: { hourly: 1_000_000, daily: 1_000_000 } }],
+    keys: [
+      {
+        hash: hashKey(key),
+        prefix: key.slice(0, 4),
+        email: 'tests@example.org',
+        created_at: new Date(0).toISOString(),
+        disabled: false,
+        limits: { hourly: 1_000_000, daily: 1_000_000 },
+      },
+    ],
   });
   const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { now: options.now, log: () => {} });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.

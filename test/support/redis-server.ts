@@ -80,7 +80,9 @@ export class RedisServer {
   /** Starts it (again, on the same port); resolves when it answers PING. */
   async start(): Promise<void> {
     if (this.child) return;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     this.child = child;
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));

@@ -45,10 +45,7 @@ describe('EPW reader', { skip }, () => {
     // 20 wind direction 20, 21 wind speed 4.1, 30 snow depth 0
     const weather = await readWeatherFile(amsterdam);
     const i = 4000;
-    assert.deepEqual(
-      [weather.year[i], weather.month[i], weather.day[i], weather.hour[i], weather.minute[i]],
-      [1996, 6, 16, 16, 60],
-    );
+    assert.deepEqual([weather.year[i], weather.month[i], weather.day[i], weather.hour[i], weather.minute[i]], [1996, 6, 16, 16, 60]);
     assert.deepEqual(
       [weather.ghi[i], weather.dni[i], weather.dhi[i], weather.tdry[i], weather.tdew[i], weather.rh[i], weather.wdir[i], weather.wspd[i], weather.snow[i]],
       [480, 379, 246, Math.fround(20.2), Math.fround(11.8), 58, 20, Math.fround(4.1), 0],

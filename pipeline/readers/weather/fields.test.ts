@@ -73,7 +73,7 @@ describe('col_or_nan', () => {
   it('rounds to single precision', () => {
     assert.equal(colOrNaNOf('33.433333'), 33.43333435058594);
     assert.equal(colOrNaNOf('-112.016667'), -112.01667022705078);
-    assert.equal(colOrNaNOf('0.1234567890123456789'), Math.fround(0.1234567890123456789));
+    assert.equal(colOrNaNOf('0.1234567890123456789'), Math.fround(Number('0.1234567890123456789')));
   });
 
   it('reports a field that stof cannot read as unreadable, and as an error of its line', () => {

@@ -22,9 +22,18 @@ describe('every shared weather file parses', { skip: sharedOrSkip() }, () => {
         assert.equal(weather.length, 8760, file);
         assert.equal(weather.stepSeconds, 3600, file);
         assert.ok(weather.header.lat >= -90 && weather.header.lat <= 90, file);
-        assert.ok(weather.dni.every((value) => value >= 0 && value <= 1500), `${file}: DNI`);
-        assert.ok(weather.tdry.every((value) => value > -70 && value < 60), `${file}: dry bulb`);
-        assert.ok(weather.month.every((month, i) => month >= 1 && month <= 12 && !(month === 2 && weather.day[i] === 29)), file);
+        assert.ok(
+          weather.dni.every((value) => value >= 0 && value <= 1500),
+          `${file}: DNI`,
+        );
+        assert.ok(
+          weather.tdry.every((value) => value > -70 && value < 60),
+          `${file}: dry bulb`,
+        );
+        assert.ok(
+          weather.month.every((month, i) => month >= 1 && month <= 12 && !(month === 2 && weather.day[i] === 29)),
+          file,
+        );
       }
     });
   }
@@ -34,7 +43,7 @@ describe('every shared weather file parses', { skip: sharedOrSkip() }, () => {
     const directory = mkdtempSync(join(tmpdir(), 'weather-'));
     try {
       const path = join(directory, '12839.tm2.gz');
-      writeFileSync(path, gzipSync(miami.split('\n').slice(0, 11).join('\n') + '\n'));
+      writeFileSync(path, gzipSync(`${miami.split('\n').slice(0, 11).join('\n')}\n`));
       await assert.rejects(
         readWeatherFile(path),
         (error: unknown) => error instanceof WeatherFileError && error.file === path && error.line === 12 && /after 10 of 8760/.test(error.problem),

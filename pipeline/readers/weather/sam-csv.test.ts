@@ -57,7 +57,20 @@ describe('SAM CSV reader', { skip }, () => {
     assert.equal(weather.hasMinuteColumn, false);
     const i = 4000;
     assert.deepEqual(
-      [weather.year[i], weather.month[i], weather.day[i], weather.hour[i], weather.minute[i], weather.ghi[i], weather.dni[i], weather.dhi[i], weather.tdry[i], weather.tdew[i], weather.snow[i], weather.poa[i]],
+      [
+        weather.year[i],
+        weather.month[i],
+        weather.day[i],
+        weather.hour[i],
+        weather.minute[i],
+        weather.ghi[i],
+        weather.dni[i],
+        weather.dhi[i],
+        weather.tdry[i],
+        weather.tdew[i],
+        weather.snow[i],
+        weather.poa[i],
+      ],
       [1973, 6, 16, 16, 30, 581, 762, 127, 35, Math.fround(-6.7), 0, Math.fround(468.99)],
     );
     assert.equal(weather.header.lat, Math.fround(33.433333));

@@ -1,15 +1,5 @@
 /** SAM CSV ("WFCSV") files, including NSRDB PSM downloads, `.csv` (ALGORITHM.md §2.6). */
-import {
-  colOrNaN,
-  colOrNaNOrUnreadable,
-  FieldSplitter,
-  leadingInteger,
-  LineReader,
-  splitFields,
-  trimBoth,
-  trimmedEnd,
-  trimmedStart,
-} from './fields.ts';
+import { colOrNaN, colOrNaNOrUnreadable, FieldSplitter, leadingInteger, LineReader, splitFields, trimBoth, trimmedEnd, trimmedStart } from './fields.ts';
 import { checkStepAfterReading, recordLayout } from './time-step.ts';
 import { allocateColumns, WeatherFileError, type WeatherColumns, type WeatherData, type WeatherHeader } from './weather-data.ts';
 
@@ -93,8 +83,15 @@ function parseMetadata(lines: LineReader, fields: FieldSplitter): CsvHeader {
     lines.fail(`metadata line 2 has ${count} fields but line 1 has ${names.length} names`);
   }
   const header: WeatherHeader = {
-    location: '', city: '', state: '', country: null, source: null,
-    lat: Number.NaN, lon: Number.NaN, tz: Number.NaN, elev: Number.NaN,
+    location: '',
+    city: '',
+    state: '',
+    country: null,
+    source: null,
+    lat: Number.NaN,
+    lon: Number.NaN,
+    tz: Number.NaN,
+    elev: Number.NaN,
   };
   let startYear = DEFAULT_START_YEAR;
   let hasUnits = false;

@@ -26,24 +26,14 @@ export function recordLayout(file: string, dataLines: number, headerStepSeconds:
     const records = (dataLines / HOURS_PER_LEAP_YEAR) * HOURS_PER_YEAR;
     return { records, stepSeconds: Math.trunc(3600 / (records / HOURS_PER_YEAR)), expectsLeapDay: true };
   }
-  throw new WeatherFileError(
-    file,
-    undefined,
-    `could not determine timestep in weather file: ${dataLines} data lines is not a multiple of 8760 or 8784`,
-  );
+  throw new WeatherFileError(file, undefined, `could not determine timestep in weather file: ${dataLines} data lines is not a multiple of 8760 or 8784`);
 }
 
 /**
  * The checks after reading (§2.2, final checks): with a minute column, the minute difference of
  * the first two records (0 meaning 60) must be the step; without one, the file must be hourly.
  */
-export function checkStepAfterReading(
-  file: string,
-  records: number,
-  stepSeconds: number,
-  hasMinuteColumn: boolean,
-  minute: Float32Array,
-): void {
+export function checkStepAfterReading(file: string, records: number, stepSeconds: number, hasMinuteColumn: boolean, minute: Float32Array): void {
   if (hasMinuteColumn) {
     if (records < 2) throw new WeatherFileError(file, undefined, 'at least two records are needed to check the time step');
     let minutes = Math.abs(Math.trunc(minute[1]! - minute[0]!));

@@ -39,16 +39,44 @@ describe('TMY2 reader', { skip }, () => {
     const weather = await readWeatherFile(miami);
     const i = 3999; // (31+28+31+30+31+16−1)·24 + 15
     const record = {
-      year: weather.year[i], month: weather.month[i], day: weather.day[i], hour: weather.hour[i], minute: weather.minute[i],
-      ghi: weather.ghi[i], dni: weather.dni[i], dhi: weather.dhi[i], tdry: weather.tdry[i], tdew: weather.tdew[i],
-      rh: weather.rh[i], pres: weather.pres[i], wdir: weather.wdir[i], wspd: weather.wspd[i], snow: weather.snow[i],
-      alb: weather.alb[i], poa: weather.poa[i], aod: weather.aod[i],
+      year: weather.year[i],
+      month: weather.month[i],
+      day: weather.day[i],
+      hour: weather.hour[i],
+      minute: weather.minute[i],
+      ghi: weather.ghi[i],
+      dni: weather.dni[i],
+      dhi: weather.dhi[i],
+      tdry: weather.tdry[i],
+      tdew: weather.tdew[i],
+      rh: weather.rh[i],
+      pres: weather.pres[i],
+      wdir: weather.wdir[i],
+      wspd: weather.wspd[i],
+      snow: weather.snow[i],
+      alb: weather.alb[i],
+      poa: weather.poa[i],
+      aod: weather.aod[i],
     };
     assert.deepEqual(record, {
-      year: 1970, month: 6, day: 16, hour: 15, minute: 30,
-      ghi: 348, dni: 115, dhi: 268, tdry: Math.fround(30.0), tdew: Math.fround(21.1),
-      rh: 59, pres: 1014, wdir: 100, wspd: Math.fround(5.2), snow: 0,
-      alb: -999, poa: -999, aod: -999,
+      year: 1970,
+      month: 6,
+      day: 16,
+      hour: 15,
+      minute: 30,
+      ghi: 348,
+      dni: 115,
+      dhi: 268,
+      tdry: Math.fround(30.0),
+      tdew: Math.fround(21.1),
+      rh: 59,
+      pres: 1014,
+      wdir: 100,
+      wspd: Math.fround(5.2),
+      snow: 0,
+      alb: -999,
+      poa: -999,
+      aod: -999,
     });
     assert.ok(Number.isNaN(weather.twet[i]));
   });
@@ -58,7 +86,7 @@ describe('TMY2 reader', { skip }, () => {
     const original = parseWeatherText('miami.tm2', lines.join('\n'));
     const lastOfFebruary = 59 * 24; // index of the line of 28 February, hour 24 (line 0 is the header)
     assert.match(lines[lastOfFebruary]!, /^ \d\d022824/);
-    const leapDay = lines[lastOfFebruary]!.slice(0, 3) + '0229' + lines[lastOfFebruary]!.slice(7);
+    const leapDay = `${lines[lastOfFebruary]!.slice(0, 3)}0229${lines[lastOfFebruary]!.slice(7)}`;
     lines.splice(lastOfFebruary + 1, 0, leapDay.replace(/^(.{17})..../, '$19999'));
     const withLeapDay = parseWeatherText('miami.tm2', lines.join('\n'));
     assert.equal(withLeapDay.length, 8760);
@@ -76,7 +104,7 @@ describe('TMY2 reader', { skip }, () => {
 
   it('reads the blank-signed zero " 000" of real files as 0', async () => {
     const lines = readFileSync(miami, 'utf8').split('\n');
-    lines[5] = lines[5]!.slice(0, 67) + ' 000' + lines[5]!.slice(71);
+    lines[5] = `${lines[5]!.slice(0, 67)} 000${lines[5]!.slice(71)}`;
     const weather = parseWeatherText('miami.tm2', lines.join('\n'));
     assert.equal(weather.tdry[4], 0);
   });
@@ -91,7 +119,7 @@ describe('TMY2 reader', { skip }, () => {
     });
 
     it('a truncated file', () => {
-      const bad = lines.slice(0, 5001).join('\n') + '\n';
+      const bad = `${lines.slice(0, 5001).join('\n')}\n`;
       assert.throws(() => parseWeatherText('m.tm2', bad), failsAt(5002, /after 5000 of 8760 records/));
     });
 
@@ -102,7 +130,7 @@ describe('TMY2 reader', { skip }, () => {
 
     it('a value that is not a number', () => {
       const line = lines[200]!;
-      const bad = [...lines.slice(0, 200), line.slice(0, 23) + '01x5' + line.slice(27), ...lines.slice(201)].join('\n');
+      const bad = [...lines.slice(0, 200), `${line.slice(0, 23)}01x5${line.slice(27)}`, ...lines.slice(201)].join('\n');
       assert.throws(() => parseWeatherText('m.tm2', bad), failsAt(201, /direct normal radiation.*01x5/));
     });
 

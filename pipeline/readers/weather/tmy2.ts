@@ -105,19 +105,15 @@ function checkLineItems(lines: LineReader): void {
   }
 }
 
-const HEADER_PATTERN =
-  /^\s*(\S+)\s+(\S+)\s+(\S+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+([+-]?\d+)(\s|$)/;
+const HEADER_PATTERN = /^\s*(\S+)\s+(\S+)\s+(\S+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+(\S+)\s+([+-]?\d+)\s+([+-]?\d+)\s+([+-]?\d+)(\s|$)/;
 
 function parseHeader(lines: LineReader): WeatherHeader {
   if (!lines.next()) lines.failMissingLine('empty file');
   const match = HEADER_PATTERN.exec(lines.line());
   if (!match) {
-    lines.fail(
-      'TMY2 header must hold WBAN, city, state, time zone, latitude (N/S, degrees, minutes), longitude (E/W, degrees, minutes) and elevation',
-    );
+    lines.fail('TMY2 header must hold WBAN, city, state, time zone, latitude (N/S, degrees, minutes), longitude (E/W, degrees, minutes) and elevation');
   }
-  const [, wban, city, state, tz, latHemisphere, latDegrees, latMinutes, lonHemisphere, lonDegrees, lonMinutes, elevation] =
-    match as unknown as string[];
+  const [, wban, city, state, tz, latHemisphere, latDegrees, latMinutes, lonHemisphere, lonDegrees, lonMinutes, elevation] = match as unknown as string[];
   const lat = Number(latDegrees) + Number(latMinutes) / 60;
   const lon = Number(lonDegrees) + Number(lonMinutes) / 60;
   return {

@@ -47,12 +47,20 @@ describe('TMY3 reader', { skip }, () => {
     // pressure 40 = 984, wind direction 43 = 210, wind speed 46 = 5.2, albedo 61 = 0.00
     const weather = await readWeatherFile(greensboro);
     const i = 4000;
+    assert.deepEqual([weather.year[i], weather.month[i], weather.day[i], weather.hour[i], weather.minute[i]], [1989, 6, 16, 16, 30]);
     assert.deepEqual(
-      [weather.year[i], weather.month[i], weather.day[i], weather.hour[i], weather.minute[i]],
-      [1989, 6, 16, 16, 30],
-    );
-    assert.deepEqual(
-      [weather.ghi[i], weather.dni[i], weather.dhi[i], weather.tdry[i], weather.tdew[i], weather.rh[i], weather.pres[i], weather.wdir[i], weather.wspd[i], weather.alb[i]],
+      [
+        weather.ghi[i],
+        weather.dni[i],
+        weather.dhi[i],
+        weather.tdry[i],
+        weather.tdew[i],
+        weather.rh[i],
+        weather.pres[i],
+        weather.wdir[i],
+        weather.wspd[i],
+        weather.alb[i],
+      ],
       [310, 72, 268, Math.fround(23.9), 20, 79, 984, 210, Math.fround(5.2), 0],
     );
     assert.deepEqual([weather.snow[i], weather.aod[i], weather.poa[i]], [-999, -999, -999]);
@@ -61,7 +69,10 @@ describe('TMY3 reader', { skip }, () => {
   it('takes hours written 0–23 as they are (first record at 00:00)', () => {
     const text = readFileSync(greensboro, 'utf8');
     const original = parseWeatherText('g.csv', text);
-    const shifted = text.replace(/^(\d\d\/\d\d\/\d{4}),(\d\d):00/gm, (_, date: string, hour: string) => `${date},${String(Number(hour) - 1).padStart(2, '0')}:00`);
+    const shifted = text.replace(
+      /^(\d\d\/\d\d\/\d{4}),(\d\d):00/gm,
+      (_, date: string, hour: string) => `${date},${String(Number(hour) - 1).padStart(2, '0')}:00`,
+    );
     const weather = parseWeatherText('g.csv', shifted);
     assert.deepEqual(weather.hour, original.hour);
     assert.equal(weather.hour[0], 0);
@@ -94,7 +105,7 @@ describe('TMY3 reader', { skip }, () => {
     });
 
     it('a truncated file', () => {
-      assert.throws(() => parseWeatherText('g.csv', lines.slice(0, 102).join('\n') + '\n'), failsAt(103, /after 100 of 8760/));
+      assert.throws(() => parseWeatherText('g.csv', `${lines.slice(0, 102).join('\n')}\n`), failsAt(103, /after 100 of 8760/));
     });
 
     it('a record with too few fields', () => {

@@ -5,7 +5,6 @@ import { WEATHER_COLUMN_NAMES, type WeatherColumns } from '../../../model/weathe
 export { WEATHER_COLUMN_NAMES };
 export type { WeatherColumns, WeatherData, WeatherFormat, WeatherHeader } from '../../../model/weather.ts';
 
-
 /** A weather file that cannot be read. Readers never return partial data. */
 export class WeatherFileError extends Error {
   readonly file: string;

@@ -5,13 +5,16 @@ import type { CsvColumn } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
-import { RowStream } from '../rows.ts';
+import type { RowStream } from '../rows.ts';
 import { railsStyle } from '../xml.ts';
 
 const style = railsStyle(['precision.value', 'federal_agency.id']);
 
 const exportHeaders = Object.fromEntries(
-  Object.entries(schemaById('/api/schemas/fuel-station-source.schema.json').properties as Record<string, { 'x-csv-header'?: string }>).map(([name, p]) => [name, p['x-csv-header']]),
+  Object.entries(schemaById('/api/schemas/fuel-station-source.schema.json').properties as Record<string, { 'x-csv-header'?: string }>).map(([name, p]) => [
+    name,
+    p['x-csv-header'],
+  ]),
 );
 
 type Station = Record<string, unknown> & { federal_agency?: { id: number; name: string } };
@@ -27,7 +30,32 @@ const csvCell = {
 };
 
 function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
-  const before = ['fuel_type_code', 'station_name', 'street_address', 'intersection_directions', 'city', 'state', 'zip', 'plus4', 'station_phone', 'status_code', 'expected_date', 'groups_with_access_code', 'access_days_time', 'cards_accepted', 'bd_blends', 'ng_fill_type_code', 'ng_psi', 'ev_level1_evse_num', 'ev_level2_evse_num', 'ev_dc_fast_num', 'ev_other_evse', 'ev_network', 'ev_network_web', 'geocode_status'];
+  const before = [
+    'fuel_type_code',
+    'station_name',
+    'street_address',
+    'intersection_directions',
+    'city',
+    'state',
+    'zip',
+    'plus4',
+    'station_phone',
+    'status_code',
+    'expected_date',
+    'groups_with_access_code',
+    'access_days_time',
+    'cards_accepted',
+    'bd_blends',
+    'ng_fill_type_code',
+    'ng_psi',
+    'ev_level1_evse_num',
+    'ev_level2_evse_num',
+    'ev_dc_fast_num',
+    'ev_other_evse',
+    'ev_network',
+    'ev_network_web',
+    'geocode_status',
+  ];
   return [
     ...before.map(column),
     { header: exportHeaders.latitude!, value: (s) => csvCell.float(s.latitude) },
@@ -69,7 +97,14 @@ export const fuelStationViews = {
     schemaId: '/api/schemas/fuel-stations-nearest.schema.json',
     xml: { style, root: 'response' },
     csv: { columns: stationColumns(true), rows: stationsOf },
-    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset']),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', [
+      'latitude',
+      'longitude',
+      'precision',
+      'station_locator_url',
+      'total_results',
+      'offset',
+    ]),
   },
   /** GET /v1/{id}: JSON wraps the record in `alt_fuel_station`; XML's root is the record itself. */
   byId: {
