@@ -8,6 +8,7 @@ import { DOUBLE, INTEGER } from '@duckdb/node-api';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { Database } from './database.ts';
+import { boxAround, CellGrid } from './geo-box.ts';
 import { FARTHEST_METRES, haversineSql, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
 
@@ -21,8 +22,8 @@ export interface NearestStation {
   distanceMetres: number;
 }
 
-const CELL_DEGREES = 0.5;
-const CELLS_PER_ROW = 360 / CELL_DEGREES;
+/** Cells of half a degree. */
+const GRID = new CellGrid(0.5);
 const MAX_INDEXED_CELLS = 64;
 /** The first search reaches this far (or the radius); each further one 4× as far. */
 const FIRST_SEARCH_METRES = 250_000;
@@ -54,7 +55,7 @@ export class ClimateCatalog {
       FROM ${source}`);
     await db.execute(`CREATE OR REPLACE TABLE ${POINTS} AS
       SELECT (CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END)::INTEGER AS ds, row_index, lat, lon,
-             (floor((lat + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((lon + 180) / ${CELL_DEGREES}), ${CELLS_PER_ROW - 1}))::INTEGER AS cell
+             ${GRID.cellSql('lat', 'lon')} AS cell
       FROM climate_stations ORDER BY cell, row_index`);
     await db.execute(`CREATE INDEX ${POINTS}_cell ON ${POINTS} (cell)`);
     const columns = await db.query(`SELECT * EXCLUDE (row_index), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`);
@@ -153,49 +154,24 @@ export class ClimateCatalog {
    */
   private areaConditions(sql: Sql, lat: number, lon: number, metres: number): string[] {
     if (metres >= FARTHEST_METRES) return [];
-    const latitudeDelta = metres / METRES_PER_DEGREE_LATITUDE;
-    const south = lat - latitudeDelta;
-    const north = lat + latitudeDelta;
-    if (south <= -90 || north >= 90) {
-      return [
-        `lat BETWEEN ${sql.bind('south', { value: Math.max(-90, south), type: DOUBLE })} AND ${sql.bind('north', { value: Math.min(90, north), type: DOUBLE })}`,
-      ];
-    }
-    const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-    if (longitudeDelta >= 180)
-      return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`];
-    const west = lon - longitudeDelta;
-    const east = lon + longitudeDelta;
-    const ranges: Array<[number, number]> =
-      west < -180
-        ? [
-            [west + 360, 180],
-            [-180, east],
-          ]
-        : east > 180
-          ? [
-              [west, 180],
-              [-180, east - 360],
-            ]
-          : [[west, east]];
-    const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
-    const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
-    const columnSpans = ranges.map(
-      ([from, to]) => [Math.floor((from + 180) / CELL_DEGREES), Math.min(Math.floor((to + 180) / CELL_DEGREES), CELLS_PER_ROW - 1)] as const,
-    );
-    const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
-    if (cellCount <= MAX_INDEXED_CELLS) {
-      const cells: number[] = [];
-      for (let row = rowsFrom; row <= rowsTo; row++)
-        for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(row * CELLS_PER_ROW + column);
+    const box = boxAround(lat, lon, metres / METRES_PER_DEGREE_LATITUDE);
+    // Bound only where used: a statement's parameters are exactly those its text names.
+    const latitudeBand = () =>
+      `lat BETWEEN ${sql.bind('south', { value: box.south, type: DOUBLE })} AND ${sql.bind('north', { value: box.north, type: DOUBLE })}`;
+    if (box.longitudes === 'all') return [latitudeBand()];
+    const cover = GRID.cover(box);
+    if (GRID.count(cover) <= MAX_INDEXED_CELLS) {
+      const cells = GRID.cells(cover);
       // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
       const size = 2 ** Math.ceil(Math.log2(cells.length));
       while (cells.length < size) cells.push(-1);
       return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
     }
-    const longitudes = ranges
-      .map(([from, to], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: from, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: to, type: DOUBLE })}`)
+    const longitudes = box.longitudes
+      .map(
+        ([west, east], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: west, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: east, type: DOUBLE })}`,
+      )
       .join(' OR ');
-    return [`lat BETWEEN ${sql.bind('south', { value: south, type: DOUBLE })} AND ${sql.bind('north', { value: north, type: DOUBLE })}`, `(${longitudes})`];
+    return [latitudeBand(), `(${longitudes})`];
   }
 }

@@ -8,21 +8,13 @@
 // Search: a box around the point, growing 4× from 50 km until the closest station found lies within
 // the searched distance (then nothing outside the box can be closer) or the radius is reached.
 import type { ClimateDataset, ClimateStation, ClimateStore, NearestStation } from './climate.ts';
+import { boxAround, CellGrid } from './geo-box.ts';
 import { FARTHEST_METRES, haversine, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
 
-const CELL_DEGREES = 0.5;
-const COLUMNS = 360 / CELL_DEGREES;
-const ROWS = 180 / CELL_DEGREES;
+/** Cells of half a degree, as the catalog's. */
+const GRID = new CellGrid(0.5);
 const FIRST_SEARCH_METRES = 50_000;
 const RADIANS = Math.PI / 180;
-
-function cellRow(lat: number): number {
-  return Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / CELL_DEGREES)));
-}
-
-function cellColumn(lon: number): number {
-  return Math.min(COLUMNS - 1, Math.max(0, Math.floor((lon + 180) / CELL_DEGREES)));
-}
 
 /** One dataset's stations, by 0.5° cell. */
 class DatasetIndex {
@@ -32,7 +24,7 @@ class DatasetIndex {
   constructor(readonly stations: ClimateStation[]) {
     this.size = stations.length;
     stations.forEach((station, i) => {
-      const cell = cellRow(station.lat) * COLUMNS + cellColumn(station.lon);
+      const cell = GRID.cell(station.lat, station.lon);
       let list = this.cells.get(cell);
       if (!list) this.cells.set(cell, (list = []));
       list.push(i);
@@ -57,47 +49,12 @@ class DatasetIndex {
     if (metres >= FARTHEST_METRES || this.boxCells(lat, metres) > 4 * this.cells.size) {
       for (let index = 0; index < this.size; index++) consider(index);
     } else {
-      for (const [fromRow, toRow, spans] of this.box(lat, lon, metres)) {
-        for (let row = fromRow; row <= toRow; row++) {
-          for (const [fromColumn, toColumn] of spans) {
-            for (let column = fromColumn; column <= toColumn; column++) {
-              const list = this.cells.get(row * COLUMNS + column);
-              if (list) for (const index of list) consider(index);
-            }
-          }
-        }
+      for (const cell of GRID.cells(GRID.cover(boxAround(lat, lon, metres / METRES_PER_DEGREE_LATITUDE)))) {
+        const list = this.cells.get(cell);
+        if (list) for (const index of list) consider(index);
       }
     }
     return found.index < 0 ? null : { station: this.stations[found.index]!, distance: found.distance };
-  }
-
-  /**
-   * The cells of the bounding box of a circle: rows, and column spans (two across the
-   * antimeridian; every column over a pole or when the circle is wider than the world).
-   */
-  private box(lat: number, lon: number, metres: number): Array<[number, number, Array<[number, number]>]> {
-    const everyColumn: Array<[number, number]> = [[0, COLUMNS - 1]];
-    const latitudeDelta = metres / METRES_PER_DEGREE_LATITUDE;
-    const south = lat - latitudeDelta;
-    const north = lat + latitudeDelta;
-    if (south <= -90 || north >= 90) return [[cellRow(Math.max(-90, south)), cellRow(Math.min(90, north)), everyColumn]];
-    const longitudeDelta = latitudeDelta / Math.cos(Math.max(Math.abs(south), Math.abs(north)) * RADIANS);
-    if (longitudeDelta >= 180) return [[cellRow(south), cellRow(north), everyColumn]];
-    const west = lon - longitudeDelta;
-    const east = lon + longitudeDelta;
-    const spans: Array<[number, number]> =
-      west < -180
-        ? [
-            [cellColumn(west + 360), COLUMNS - 1],
-            [0, cellColumn(east)],
-          ]
-        : east > 180
-          ? [
-              [cellColumn(west), COLUMNS - 1],
-              [0, cellColumn(east - 360)],
-            ]
-          : [[cellColumn(west), cellColumn(east)]];
-    return [[cellRow(south), cellRow(north), spans]];
   }
 
   /** About how many cells the box of a circle covers (to scan the occupied cells instead when fewer). */
@@ -105,7 +62,7 @@ class DatasetIndex {
     const latitudeDelta = metres / METRES_PER_DEGREE_LATITUDE;
     const widest = Math.min(89.9, Math.abs(lat) + latitudeDelta);
     const longitudeDelta = Math.min(180, latitudeDelta / Math.cos(widest * RADIANS));
-    return ((2 * latitudeDelta) / CELL_DEGREES + 1) * ((2 * longitudeDelta) / CELL_DEGREES + 1);
+    return ((2 * latitudeDelta) / GRID.degrees + 1) * ((2 * longitudeDelta) / GRID.degrees + 1);
   }
 }
 

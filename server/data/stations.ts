@@ -4,6 +4,7 @@
 // re-reads 60,000 rows.
 import { INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database } from './database.ts';
+import { boxAround, CellGrid } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
 
@@ -38,8 +39,8 @@ export interface Matches {
 }
 
 const MILES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_MILES * Math.PI) / 180;
-const CELL_DEGREES = 0.25;
-const CELLS_PER_ROW = 2000;
+/** Cells of a quarter degree; ids run 2000 to a row. */
+const GRID = new CellGrid(0.25, 2000);
 /** Beyond this many grid cells a bounding-box scan is cheaper than the cell index. */
 const MAX_INDEXED_CELLS = 64;
 
@@ -63,10 +64,6 @@ const DATE_FIELDS = ['expected_date', 'date_last_confirmed', 'open_date', 'updat
 const RECORD_TEMPLATE: Record<string, unknown> = Object.fromEntries([...RESPONSE_FIELDS, 'federal_agency'].map((field) => [field, undefined]));
 
 const TABLE = 'fuel_stations';
-
-function cellOf(latitudeIndex: number, longitudeIndex: number): number {
-  return latitudeIndex * CELLS_PER_ROW + longitudeIndex;
-}
 
 function filterConditions(sql: Sql, filters: StationFilters): string[] {
   const conditions: string[] = [];
@@ -135,7 +132,7 @@ export class StationStore {
              string_split(lower(cards_accepted), ' ') AS cards_list, owner_type_code, federal_agency_id, lower(ev_network) AS ev_network,
              ev_level1_evse_num, ev_level2_evse_num, ev_dc_fast_num, state, zip, latitude, longitude,
              (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
-             (floor((latitude + 90) / ${CELL_DEGREES}) * ${CELLS_PER_ROW} + least(floor((longitude + 180) / ${CELL_DEGREES}), ${360 / CELL_DEGREES - 1}))::INTEGER AS cell
+             ${GRID.cellSql('latitude', 'longitude')} AS cell
       FROM ${source}`);
     await db.execute(`CREATE INDEX ${TABLE}_cell ON ${TABLE} (cell)`);
     await db.execute(`CREATE INDEX ${TABLE}_id ON ${TABLE} (id)`);
@@ -254,41 +251,17 @@ export class StationStore {
    */
   private areaConditions(sql: Sql, latitude: number, longitude: number, radiusMiles: number | undefined): string[] {
     if (radiusMiles === undefined) return [];
-    const latitudeDelta = radiusMiles / MILES_PER_DEGREE_LATITUDE;
-    const south = latitude - latitudeDelta;
-    const north = latitude + latitudeDelta;
-    if (south <= -90 || north >= 90) return [`latitude BETWEEN ${sql.number(Math.max(-90, south))} AND ${sql.number(Math.min(90, north))}`];
-    const longitudeDelta = latitudeDelta / Math.cos((Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180);
-    if (longitudeDelta >= 180) return [`latitude BETWEEN ${sql.number(south)} AND ${sql.number(north)}`];
-    const west = longitude - longitudeDelta;
-    const east = longitude + longitudeDelta;
-    // Longitude ranges of the box in [-180, 180], two when it crosses the antimeridian.
-    const ranges: Array<[number, number]> =
-      west < -180
-        ? [
-            [west + 360, 180],
-            [-180, east],
-          ]
-        : east > 180
-          ? [
-              [west, 180],
-              [-180, east - 360],
-            ]
-          : [[west, east]];
-
-    const rowsFrom = Math.floor((south + 90) / CELL_DEGREES);
-    const rowsTo = Math.floor((north + 90) / CELL_DEGREES);
-    // As the table's cell column is computed: longitude 180 lies in the last column, not one past it.
-    const columnOf = (longitudeDegrees: number) => Math.min(Math.floor((longitudeDegrees + 180) / CELL_DEGREES), 360 / CELL_DEGREES - 1);
-    const columnSpans = ranges.map(([from, to]) => [columnOf(from), columnOf(to)]);
-    const cellCount = (rowsTo - rowsFrom + 1) * columnSpans.reduce((sum, [from, to]) => sum + to - from + 1, 0);
-    if (cellCount <= MAX_INDEXED_CELLS) {
-      const cells: number[] = [];
-      for (let row = rowsFrom; row <= rowsTo; row++)
-        for (const [from, to] of columnSpans) for (let column = from; column <= to; column++) cells.push(cellOf(row, column));
-      return [`cell IN (${cells.map((cell) => sql.number(cell)).join(', ')})`];
-    }
-    const longitudeCondition = ranges.map(([from, to]) => `longitude BETWEEN ${sql.number(from)} AND ${sql.number(to)}`).join(' OR ');
-    return [`latitude BETWEEN ${sql.number(south)} AND ${sql.number(north)}`, `(${longitudeCondition})`];
+    const box = boxAround(latitude, longitude, radiusMiles / MILES_PER_DEGREE_LATITUDE);
+    const latitudeBand = `latitude BETWEEN ${sql.number(box.south)} AND ${sql.number(box.north)}`;
+    if (box.longitudes === 'all') return [latitudeBand];
+    const cover = GRID.cover(box);
+    if (GRID.count(cover) <= MAX_INDEXED_CELLS)
+      return [
+        `cell IN (${GRID.cells(cover)
+          .map((cell) => sql.number(cell))
+          .join(', ')})`,
+      ];
+    const longitudeRanges = box.longitudes.map(([west, east]) => `longitude BETWEEN ${sql.number(west)} AND ${sql.number(east)}`).join(' OR ');
+    return [latitudeBand, `(${longitudeRanges})`];
   }
 }
