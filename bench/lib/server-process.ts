@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { writeUnlimitedKey } from '../../test/support/keys.ts';
 import { atExit, scratchDir } from './scratch.ts';
 
 export interface ServerProcess {
@@ -22,20 +22,7 @@ const OUTPUT_KEPT = 8192;
 
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const keysFile = join(scratchDir('keys'), 'keys.json');
-  const key = generateKey();
-  writeKeysFile(keysFile, {
-    version: 1,
-    keys: [
-      {
-        hash: hashKey(key),
-        prefix: key.slice(0, 4),
-        email: 'bench@example.org',
-        created_at: new Date().toISOString(),
-        disabled: false,
-        limits: { hourly: 1e9, daily: 1e9 },
-      },
-    ],
-  });
+  const key = writeUnlimitedKey(keysFile, { email: 'bench@example.org', limit: 1e9 });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, KEYS_FILE: keysFile, ...env },

@@ -3,7 +3,7 @@
 // report of a 500 can quote the exception behind it (the client only sees the gateway's 500).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { writeUnlimitedKey } from '../support/keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { temporaryDir } from '../support/helpers.ts';
 import type { Answer } from './checks.ts';
@@ -34,20 +34,7 @@ function summary(line: string): string | undefined {
 export async function startServerUnderTest(dataDir: string, options: { timeoutMs: number }): Promise<ServerUnderTest> {
   const keysDir = temporaryDir('hostile-keys');
   const keysFile = join(keysDir, 'keys.json');
-  const key = generateKey();
-  writeKeysFile(keysFile, {
-    version: 1,
-    keys: [
-      {
-        hash: hashKey(key),
-        prefix: key.slice(0, 4),
-        email: 'tests@example.org',
-        created_at: new Date(0).toISOString(),
-        disabled: false,
-        limits: { hourly: 1_000_000, daily: 1_000_000 },
-      },
-    ],
-  });
+  const key = writeUnlimitedKey(keysFile);
   const errors: string[] = [];
   const running: RunningServer = await startServer(
     { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, logLevel: 'error' },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
-import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { writeUnlimitedKey } from './keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { pino, type Logger } from 'pino';
 import { shared, sharedDir, sharedOrSkip } from './shared-data.ts';
@@ -62,20 +62,7 @@ export interface TestServer extends RunningServer {
 export async function startTestServer(dataDir: string, options: { now?: () => number } = {}): Promise<TestServer> {
   const keysDir = temporaryDir('keys');
   const keysFile = join(keysDir, 'keys.json');
-  const key = generateKey();
-  writeKeysFile(keysFile, {
-    version: 1,
-    keys: [
-      {
-        hash: hashKey(key),
-        prefix: key.slice(0, 4),
-        email: 'tests@example.org',
-        created_at: new Date(0).toISOString(),
-        disabled: false,
-        limits: { hourly: 1_000_000, daily: 1_000_000 },
-      },
-    ],
-  });
+  const key = writeUnlimitedKey(keysFile);
   const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { now: options.now, log: () => {} });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
   return Object.assign(running, {
