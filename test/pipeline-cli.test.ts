@@ -3,21 +3,10 @@
 // never a stack trace, and writes nothing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { repoRoot, temporaryDir } from './support/helpers.ts';
-
-const made: string[] = [];
-after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = temporaryDir(prefix);
-  made.push(dir);
-  return dir;
-}
 
 function buildData(...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'pipeline/build.ts', ...args], {
@@ -51,7 +40,7 @@ test('--help prints every option and exits 0', () => {
 });
 
 test('options out of range or unknown are refused with one line, before anything is built', () => {
-  const out = join(folder('cli'), 'out');
+  const out = join(temporaryDir('cli'), 'out');
   const cases: Array<[string[], string]> = [
     [
       ['--sample', '--seed', 'abc', '--stations', 'x', '--out', out],
@@ -84,8 +73,8 @@ test('options out of range or unknown are refused with one line, before anything
 });
 
 test('a mistyped --source fails with one line and writes nothing', () => {
-  const out = join(folder('cli'), 'out');
-  const missing = join(folder('cli'), 'typo');
+  const out = join(temporaryDir('cli'), 'out');
+  const missing = join(temporaryDir('cli'), 'typo');
   const { status, stderr } = buildData('--source', missing, '--out', out);
   assert.equal(status, 1);
   assert.equal(stderr, `build failed: the source directory ${missing} does not exist; nothing was written\n`);
@@ -93,10 +82,10 @@ test('a mistyped --source fails with one line and writes nothing', () => {
 });
 
 test('a truncated .csv.gz prints its report line and a summary, no stack trace, and writes nothing', () => {
-  const source = folder('cli-source');
+  const source = temporaryDir('cli-source');
   mkdirSync(join(source, 'alt-fuel-stations'));
   symlinkSync(join(repoRoot, 'test', 'faults', 'alt-fuel-stations', 'truncated.csv.gz'), join(source, 'alt-fuel-stations', 'truncated.csv.gz'));
-  const out = join(folder('cli'), 'out');
+  const out = join(temporaryDir('cli'), 'out');
   const { status, stderr } = buildData('--source', source, '--out', out);
   assert.equal(status, 1);
   assert.doesNotMatch(stderr, STACK_FRAME);

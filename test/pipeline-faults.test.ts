@@ -4,29 +4,18 @@
 // build through (--repair, --allow-invalid, --allow-empty, the newest of two records) do what
 // they say on the rows written.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
 import { BuildFailed } from '../pipeline/issues.ts';
 import { repoRoot, temporaryDir } from './support/helpers.ts';
 
 const corpus = join(repoRoot, 'test', 'faults');
-const made: string[] = [];
-after(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = temporaryDir(prefix);
-  made.push(dir);
-  return dir;
-}
-
 /** A source directory in the layout of INTERFACE.md holding the given corpus files (paths under test/faults/). */
 function sourceWith(files: string[]): string {
-  const dir = folder('faults-source');
+  const dir = temporaryDir('faults-source');
   for (const file of files) {
     mkdirSync(join(dir, dirname(file)), { recursive: true });
     symlinkSync(join(corpus, file), join(dir, file));
@@ -65,7 +54,7 @@ async function stations(dir: string): Promise<Array<Record<string, unknown>>> {
   return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
 }
 
-const lastGood = folder('faults-out');
+const lastGood = temporaryDir('faults-out');
 let goodSnapshot: Record<string, string>;
 
 before(async () => {
@@ -221,7 +210,7 @@ for (const { fault, files, report, message } of failing) {
 }
 
 test('a source directory that does not exist fails, even with --allow-empty, and the last good data set stays', async () => {
-  const missing = join(folder('faults-nowhere'), 'no-such-dir');
+  const missing = join(temporaryDir('faults-nowhere'), 'no-such-dir');
   await assert.rejects(
     buildDataSet({ outDir: lastGood, sourceDir: missing, allowInvalid: false, allowEmpty: true, repair: false, log: () => {} }),
     (error: Error) => {
@@ -234,7 +223,7 @@ test('a source directory that does not exist fails, even with --allow-empty, and
 });
 
 test('a source directory none of whose groups yields a record fails unless --allow-empty', async () => {
-  const source = folder('faults-empty-source');
+  const source = temporaryDir('faults-empty-source');
   mkdirSync(join(source, 'alt-fuel-stations'));
   mkdirSync(join(source, 'climate', 'tmy3'), { recursive: true });
   const lines: string[] = [];
@@ -249,13 +238,13 @@ test('a source directory none of whose groups yields a record fails unless --all
     },
   );
   assert.deepEqual(snapshot(lastGood), goodSnapshot);
-  const out = folder('faults-allow-empty');
+  const out = temporaryDir('faults-allow-empty');
   const result = await buildDataSet({ outDir: out, sourceDir: source, allowInvalid: false, allowEmpty: true, repair: false, log: () => {} });
   assert.equal(result.manifest.datasets.fuel_stations.files.stations.rows, 0);
 });
 
 test('--allow-empty builds past an empty export, listing it as a note', async () => {
-  const out = folder('faults-out');
+  const out = temporaryDir('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/empty.csv', 'alt-fuel-stations/good.csv'], out, { allowEmpty: true });
   assert.equal(failure, undefined);
   assert.deepEqual(lines, ['note: empty.csv: yields no records: the file is empty (0 bytes)']);
@@ -266,7 +255,7 @@ test('--allow-empty builds past an empty export, listing it as a note', async ()
 });
 
 test('three exports with the same station id: the newest Updated At wins, whatever the file order, and each superseded record is listed with its winner', async () => {
-  const out = folder('faults-out');
+  const out = temporaryDir('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/same-id-a-older.csv', 'alt-fuel-stations/same-id-b-newer.csv', 'alt-fuel-stations/good.csv'], out);
   assert.equal(failure, undefined);
   assert.deepEqual(lines, [
@@ -283,7 +272,7 @@ test('three exports with the same station id: the newest Updated At wins, whatev
 });
 
 test('--repair swaps coordinates back, reads Latin-1 as Windows-1252 and restores a ZIP zero the state makes certain, listing each', async () => {
-  const out = folder('faults-out');
+  const out = temporaryDir('faults-out');
   const { lines, failure } = await build(
     ['alt-fuel-stations/swapped-coordinates.csv', 'alt-fuel-stations/latin1.csv', 'alt-fuel-stations/zip-lost-zero.csv'],
     out,
@@ -303,7 +292,7 @@ test('--repair swaps coordinates back, reads Latin-1 as Windows-1252 and restore
 });
 
 test('a point far outside its state that swapping does not explain is noted and kept (the state or the point is wrong, nothing says which)', async () => {
-  const out = folder('faults-out');
+  const out = temporaryDir('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/far-from-state.csv'], out);
   assert.equal(failure, undefined);
   assert.deepEqual(lines, [
@@ -316,7 +305,7 @@ test('a point far outside its state that swapping does not explain is noted and 
 });
 
 test("--allow-invalid keeps the records read before a syntax error, and writes the file's problem to the rejects file", async () => {
-  const out = folder('faults-out');
+  const out = temporaryDir('faults-out');
   const { lines, failure } = await build(['alt-fuel-stations/unclosed-quote.csv'], out, { allowInvalid: true });
   assert.equal(failure, undefined);
   assert.deepEqual(lines, ['rejected: unclosed-quote.csv:3: a quoted field that starts in this record is never closed: the rest of the file cannot be read']);

@@ -5,6 +5,7 @@
  * temperature model that depend on the weather only (§10) and the sun vectors of the row geometry
  * (§6.1). Computed once per weather file and shared by every system simulated on it.
  */
+import type { PvwattsV6 } from '../../types/schemas.ts';
 import type { WeatherData } from '../../model/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
@@ -16,16 +17,8 @@ const MAX_STEPS_PER_HOUR = 60;
 const DEFAULT_ALBEDO = 0.2;
 const RAD_TO_DEG = 180 / Math.PI;
 
-/** The station as the PVWatts v6 API reports it (§12.4): numbers are ssc's single-precision values. */
-export interface StationInfo {
-  lat: number;
-  lon: number;
-  elev: number;
-  tz: number;
-  location: string;
-  city: string;
-  state: string;
-}
+/** The station as the PVWatts v6 API reports it (§12.4), from the weather file's header: numbers are ssc's single-precision values. */
+export type StationInfo = Pick<PvwattsV6['station_info'], 'lat' | 'lon' | 'elev' | 'tz' | 'location' | 'city' | 'state'>;
 
 /** A record that fails the weather part of the §7.1 range check. */
 export interface RangeFailure {
