@@ -14,6 +14,7 @@ import {
   parseParams,
   parsePathParams,
   type ParamIssue,
+  type RawQuery,
 } from '../params.ts';
 import type { Endpoint } from './types.ts';
 
@@ -27,6 +28,9 @@ const TAG = 'Alternative fuel stations';
 function invalid(messages: string[], status = 422): ApiResult {
   return { view: views.errors, status, data: { errors: messages } };
 }
+
+const LIST_PARAMETERS = '/api/schemas/params/fuel-stations-list.params.schema.json';
+const NEAREST_PARAMETERS = '/api/schemas/params/fuel-stations-nearest.params.schema.json';
 
 /** A comma list with `all` in it filters nothing. */
 function chosen<T>(values: T[] | undefined): T[] | undefined {
@@ -52,6 +56,19 @@ function filtersOf(values: FuelStationsListParameters, store: StationStore): { f
     zips: values.zip,
   };
   return { filters, issues };
+}
+
+/** The request's parameters and the store's filters from them, or the 422 that lists every problem. */
+function readFilters<T extends FuelStationsListParameters>(
+  schemaId: string,
+  query: RawQuery,
+  store: StationStore,
+  options?: { emptyIsAbsent?: string[] },
+): { values: T; filters: StationFilters } | { invalid: ApiResult } {
+  const parsed = parseParams<T>(schemaId, query, options);
+  const { filters, issues } = filtersOf(parsed.values, store);
+  const problems = [...parsed.issues, ...issues];
+  return problems.length ? { invalid: invalid(problems.map(fuelStationMessage)) } : { values: parsed.values, filters };
 }
 
 /**
@@ -82,18 +99,17 @@ const ERRORS = '/api/schemas/errors.schema.json';
 
 export const listEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1'],
-  parameters: '/api/schemas/params/fuel-stations-list.params.schema.json',
+  parameters: LIST_PARAMETERS,
   responses: { ok: views.list.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.list.geojson.schemaId } },
   docs: { tag: TAG, summary: 'Every station matching the filters, in no specific order.', example: 'fuel_type=E85,ELEC&state=CA&limit=3' },
   formats: listFormats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, query }) {
-    const parsed = parseParams<FuelStationsListParameters>('/api/schemas/params/fuel-stations-list.params.schema.json', query);
-    const { filters, issues } = filtersOf(parsed.values, data.stations);
-    const problems = [...parsed.issues, ...issues];
-    if (problems.length) return invalid(problems.map(fuelStationMessage));
-    const limit = parsed.values.limit;
+    const read = readFilters<FuelStationsListParameters>(LIST_PARAMETERS, query, data.stations);
+    if ('invalid' in read) return read.invalid;
+    const { values, filters } = read;
+    const limit = values.limit;
     const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
     return {
       view: views.list,
@@ -109,20 +125,17 @@ export const listEndpoint: Endpoint = {
 
 export const nearestEndpoint: Endpoint = {
   paths: ['/api/alt-fuel-stations/v1/nearest'],
-  parameters: '/api/schemas/params/fuel-stations-nearest.params.schema.json',
+  parameters: NEAREST_PARAMETERS,
   responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.nearest.geojson.schemaId } },
   docs: { tag: TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
   formats: listFormats,
   defaultFormat: 'xml',
   limitGroup: 'fuel-stations',
   async handle({ data, query }) {
-    const parsed = parseParams<FuelStationsNearestParameters>('/api/schemas/params/fuel-stations-nearest.params.schema.json', query, {
-      emptyIsAbsent: ['location'],
-    });
-    const { filters, issues } = filtersOf(parsed.values, data.stations);
-    const problems = [...parsed.issues, ...issues];
-    if (problems.length) return invalid(problems.map(fuelStationMessage));
-    const { latitude, longitude, location, radius, offset = 0, limit } = parsed.values;
+    const read = readFilters<FuelStationsNearestParameters>(NEAREST_PARAMETERS, query, data.stations, { emptyIsAbsent: ['location'] });
+    if ('invalid' in read) return read.invalid;
+    const { values, filters } = read;
+    const { latitude, longitude, location, radius, offset = 0, limit } = values;
 
     let point: { latitude: number; longitude: number; precision?: object };
     if (latitude !== undefined && longitude !== undefined) {
