@@ -57,6 +57,9 @@ const RESPONSE_FIELDS = [
 
 const DATE_FIELDS = ['expected_date', 'date_last_confirmed', 'open_date', 'updated_at'];
 
+/** strftime's format of a time as the answers write it: ISO 8601 UTC ending in Z (`2013-02-14T18:43:05Z`). */
+const ISO_UTC = '%Y-%m-%dT%H:%M:%SZ';
+
 /**
  * Every record starts as a copy of this one, so all 60,000 share one compact object layout; objects
  * grown key by key past a few dozen properties fall back to a dictionary layout several times larger.
@@ -120,10 +123,12 @@ export class StationStore {
     readonly records: StationRecord[],
     /** EV network names in the data, by lower-case name. */
     readonly networks: Map<string, string>,
+    /** The newest updated_at of the stations (ISO 8601 UTC), or null when there are none. */
+    readonly lastUpdated: string | null,
   ) {}
 
   static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
-    if (!parquetPath) return new StationStore(db, [], new Map());
+    if (!parquetPath) return new StationStore(db, [], new Map(), null);
     // The pipeline writes the file sorted by id, so a row's place in the file is its row index.
     const source = `read_parquet('${parquetPath.replace(/'/g, "''")}', file_row_number = true)`;
     // DuckDB keeps only what queries filter, order and count on; the records live in JS, built once.
@@ -150,7 +155,7 @@ export class StationStore {
     };
     const chunks = db.stream(`SELECT ${RESPONSE_FIELDS.filter((f) => !DATE_FIELDS.includes(f)).join(', ')},
         CAST(expected_date AS VARCHAR) AS expected_date, CAST(date_last_confirmed AS VARCHAR) AS date_last_confirmed,
-        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '%Y-%m-%dT%H:%M:%SZ') AS updated_at,
+        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '${ISO_UTC}') AS updated_at,
         federal_agency_id, federal_agency_name
       FROM ${source} ORDER BY file_row_number`);
     for await (const columns of chunks) {
@@ -163,7 +168,8 @@ export class StationStore {
         records.push(record as StationRecord);
       }
     }
-    return new StationStore(db, records, networks);
+    const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
+    return new StationStore(db, records, networks, newest.last_updated[0] as string | null);
   }
 
   get size(): number {
