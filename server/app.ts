@@ -106,8 +106,12 @@ export function createApp(deps: AppDependencies): Express {
   app.use(keyPageRoutes(deps.keyPages));
   // The contract, without a key: the page at /, /api/schemas (every JSON Schema at its $id), /api/openapi.json.
   app.use(contractRoutes({ endpoints: deps.endpoints }));
-  for (const endpoint of deps.endpoints) mount(app, endpoint, deps);
-  app.use((req: Request, res: Response) => sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl));
+  const notFound = (req: Request, res: Response) => sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl);
+  // Express tries routes in the order they are added, and `/v1/:id` would take any word for an id:
+  // the endpoints whose paths have no parameter (`last-updated`) come first.
+  const withoutParametersFirst = [...deps.endpoints].sort((a, b) => Number(a.pathParameters !== undefined) - Number(b.pathParameters !== undefined));
+  for (const endpoint of withoutParametersFirst) mount(app, endpoint, deps);
+  app.use(notFound);
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return void res.destroy();
     const status = (error as { status?: unknown }).status;

@@ -117,11 +117,13 @@ export interface Schemas {
   FuelStation?: FuelStation;
   FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
   FuelStationsGeoJson?: FuelStationsGeoJson;
+  FuelStationsLastUpdated?: FuelStationsLastUpdated;
   FuelStationsList?: FuelStationsList;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
   BuildingEventsParameters?: BuildingEventsParameters;
   BuildingResourcesParameters?: BuildingResourcesParameters;
+  FuelStationsLastUpdatedParameters?: FuelStationsLastUpdatedParameters;
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearestParameters?: FuelStationsNearestParameters;
   PvwattsV6Parameters?: PvwattsV6Parameters;
@@ -1590,6 +1592,15 @@ export interface FuelStationsGeoJson {
   features: FuelStationFeature[];
 }
 /**
+ * Response of GET /api/alt-fuel-stations/v1/last-updated.json: when the served stations were last updated.
+ */
+export interface FuelStationsLastUpdated {
+  /**
+   * The newest updated_at of the served data set's stations, ISO 8601 UTC ending in Z; null when the data set holds no station.
+   */
+  last_updated: string | null;
+}
+/**
  * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
  */
 export interface FuelStationsList {
@@ -1759,6 +1770,19 @@ export interface BuildingResourcesParameters {
    * Response format when the path has no extension.
    */
   format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/last-updated.json: the key, nothing else.
+ */
+export interface FuelStationsLastUpdatedParameters {
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */
