@@ -6,6 +6,7 @@ import { contractRoutes } from './contract/index.ts';
 import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
 import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
+import { unimplementedPaths } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { jsonpCallback, requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
@@ -108,7 +109,9 @@ export function createApp(deps: AppDependencies): Express {
   app.use(contractRoutes({ endpoints: deps.endpoints }));
   const notFound = (req: Request, res: Response) => sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl);
   // Express tries routes in the order they are added, and `/v1/:id` would take any word for an id:
-  // the endpoints whose paths have no parameter (`last-updated`) come first.
+  // the real service's paths that are words come first, those no endpoint answers (`nearby-route`)
+  // as the gateway's 404, then the endpoints whose paths have no parameter (`last-updated`).
+  for (const path of unimplementedPaths) app.get(`${path}{.:ext}`, notFound);
   const withoutParametersFirst = [...deps.endpoints].sort((a, b) => Number(a.pathParameters !== undefined) - Number(b.pathParameters !== undefined));
   for (const endpoint of withoutParametersFirst) mount(app, endpoint, deps);
   app.use(notFound);

@@ -1,7 +1,8 @@
 // GET /api/alt-fuel-stations/v1/last-updated (issue #13 item 4): the newest updated_at of the served
 // data set, checked against the stations' Parquet file as another reader (hyparquet) reads it; JSON
 // only; the fuel-station rate limits; an ETag that follows a rebuilt data set; null for a data set
-// without stations. And the routes under /v1/ that are words never reach the by-id endpoint.
+// without stations. And the real service's routes under /v1/ that are words never reach the by-id
+// endpoint: an endpoint answers them, or the gateway's 404 as for any unknown path.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { validatorFor } from '../schemas/registry.ts';
+import { endpoints, unimplementedPaths } from '../server/endpoints/index.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { startServer } from '../server/main.ts';
 import { buildQuietly, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
@@ -111,6 +113,20 @@ describe('last-updated on a sample data set', () => {
   });
 
   describe('routes under /v1/ that are words never reach the by-id endpoint', () => {
+    test('nearby-route, not answered here, is the gateway’s 404 as for an unknown path: before the key check, in the extension’s format', async () => {
+      for (const suffix of ['.json', '.xml', '.csv', '']) {
+        const expected = await unknownPath(suffix);
+        for (const response of [
+          await get(`/api/alt-fuel-stations/v1/nearby-route${suffix}`),
+          await server.get(`/api/alt-fuel-stations/v1/nearby-route${suffix}`),
+        ]) {
+          assert.deepEqual({ status: response.status, type: response.headers.get('content-type'), body: await response.text() }, expected, suffix);
+          assert.equal(response.headers.get('x-ratelimit-limit'), null, 'no rate-limit headers: the gateway never admitted it');
+        }
+      }
+      assert.equal(((await (await get('/api/alt-fuel-stations/v1/nearby-route.json')).json()) as any).error.code, 'NOT_FOUND');
+    });
+
     test('nearest and last-updated are their endpoints; a station id is still the by-id endpoint’s, found or not', async () => {
       const nearest = await get('/api/alt-fuel-stations/v1/nearest.json');
       assert.equal(nearest.status, 422);
@@ -122,6 +138,12 @@ describe('last-updated on a sample data set', () => {
       const unknown = await get('/api/alt-fuel-stations/v1/999999999.json');
       assert.equal(unknown.status, 404);
       assert.deepEqual(await unknown.json(), { errors: ['A station for the given ID could not be found.'] });
+    });
+
+    test('a path of the real service that an endpoint comes to answer is taken off the unimplemented paths (else the 404 hides it)', () => {
+      const answered = new Set(endpoints.flatMap((endpoint) => endpoint.paths));
+      for (const path of unimplementedPaths)
+        assert.ok(!answered.has(path), `${path} is answered now: take it off unimplementedPaths (server/endpoints/index.ts)`);
     });
   });
 
