@@ -4,7 +4,18 @@
 import assert from 'node:assert/strict';
 import { parse as parseQuery } from 'node:querystring';
 import { describe, test } from 'node:test';
-import { answerProblems, csvProblem, gatewayFormat, jsonpProblem, jsonProblem, requestedFormat, xmlProblem, type Answer, type Expectation } from './checks.ts';
+import {
+  answerProblems,
+  csvProblem,
+  gatewayFormat,
+  jsonpProblem,
+  jsonProblem,
+  kmlProblem,
+  requestedFormat,
+  xmlProblem,
+  type Answer,
+  type Expectation,
+} from './checks.ts';
 import type { HostileRequest } from './generate.ts';
 import { curlCommand, groupKey, minimize, type Failure } from './report.ts';
 import { encodeBytes, encodeText, queryString } from './url.ts';
@@ -39,6 +50,37 @@ describe('xmlProblem (saxes, strict XML 1.0)', () => {
   test('says where: the position and the characters around it', () => {
     const problem = xmlProblem(`${XML_DECLARATION}<response>\n  <lat>\u0001</lat>\n</response>`)!;
     assert.match(problem.detail!, /^3:\d+ .*\\u0001/);
+  });
+});
+
+describe('kmlProblem (saxes with namespaces, and the order of KML 2.2’s schema)', () => {
+  const kml = (document: string) => `${XML_DECLARATION}<kml xmlns="http://www.opengis.net/kml/2.2"><Document>${document}</Document></kml>\n`;
+  const placemark =
+    '<Placemark><name>A &amp; B</name><ExtendedData><Data name="id"><value>1</value></Data><Data name="zip"><value/></Data></ExtendedData>' +
+    '<Point><coordinates>-105.0,39.5</coordinates></Point></Placemark>';
+
+  test('accepts a Document of Placemarks, its own ExtendedData first', () => {
+    assert.equal(kmlProblem(kml(`<ExtendedData><Data name="total_results"><value>2</value></Data></ExtendedData>${placemark}${placemark}`)), undefined);
+    assert.equal(kmlProblem(kml('')), undefined);
+  });
+
+  test('rejects what is not well-formed, as xmlProblem does', () => {
+    assert.equal(kmlProblem(kml('<Placemark><name>\u0001</name></Placemark>'))?.cause, 'XML is not well-formed: disallowed character.');
+    assert.match(kmlProblem(kml('<Placemark>'))?.cause ?? '', /not well-formed/);
+  });
+
+  test('rejects another root, another namespace, an element KML does not allow there, the wrong order, a Data without its value', () => {
+    const cases: Array<[string, string]> = [
+      [`${XML_DECLARATION}<response/>`, 'KML: an element outside the KML 2.2 namespace'],
+      [`${XML_DECLARATION}<kml xmlns="http://www.opengis.net/kml/2.2"><response/></kml>`, 'KML: an element where KML 2.2 allows none of its kind'],
+      [`${XML_DECLARATION}<k:Document xmlns:k="http://www.opengis.net/kml/2.2"/>`, 'KML: the root element is not kml'],
+      [`${XML_DECLARATION}<kml xmlns="http://earth.google.com/kml/2.1"><Document/></kml>`, 'KML: an element outside the KML 2.2 namespace'],
+      [kml('<Placemark><Point><coordinates>1,2</coordinates></Point><ExtendedData/></Placemark>'), 'KML: an element out of the order KML 2.2 requires'],
+      [kml(`${placemark}<ExtendedData/>`), 'KML: an element out of the order KML 2.2 requires'],
+      [kml('<Placemark><name>x<b>y</b></name></Placemark>'), 'KML: an element where KML 2.2 allows none of its kind'],
+      [kml('<Placemark><ExtendedData><Data name="id"></Data></ExtendedData></Placemark>'), 'KML: a Data without its value'],
+    ];
+    for (const [body, cause] of cases) assert.equal(kmlProblem(body)?.cause, cause, body);
   });
 });
 
@@ -121,6 +163,20 @@ describe('answerProblems', () => {
     ]);
   });
 
+  test('a KML answer is checked as KML; an endpoint’s error asked for as KML is JSON', () => {
+    const kml = { 'application/vnd.google-earth.kml+xml': {} };
+    const asKml: Expectation = {
+      ...expectation,
+      responses: { '200': { content: kml }, '422': { content: json } },
+      requestedFormat: 'kml',
+      offeredFormats: ['json', 'kml'],
+    };
+    const contentType = 'application/vnd.google-earth.kml+xml; charset=utf-8';
+    assert.deepEqual(causes(asKml, answer(200, contentType, '<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>')), []);
+    assert.deepEqual(causes(asKml, answer(200, contentType, '<kml><Document/></kml>')), ['KML: an element outside the KML 2.2 namespace']);
+    assert.deepEqual(causes(asKml, answer(422, 'application/json', '{"errors":["x"]}')), []);
+  });
+
   test('a path the document lacks is a problem', () => {
     assert.deepEqual(causes({ ...expectation, responses: undefined }, answer(200, 'application/xml', '<response/>')), [
       'the path is not in the OpenAPI document',
@@ -138,6 +194,7 @@ describe('the requested format, as the server and the gateway read it', () => {
 
   test('the gateway knows json, xml, csv and html; anything else is JSON, whatever the endpoint’s default', () => {
     assert.equal(gatewayFormat('geojson', {}), 'json');
+    assert.equal(gatewayFormat('kml', {}), 'json');
     assert.equal(gatewayFormat('xml', {}), 'xml');
     assert.equal(gatewayFormat(undefined, { format: 'CSV' }), 'csv');
     assert.equal(gatewayFormat(undefined, {}), 'json');

@@ -1,7 +1,8 @@
 // What every answer to a hostile request must be: not a 5xx; a status the OpenAPI document lists for
 // the path, with a content type it lists for that status; the content type of the requested format;
 // UTF-8; and a body that parses in its format: JSON, JSONP around JSON, XML 1.0 well-formed (saxes,
-// which also refuses every character XML 1.0 does not allow), CSV with one column count throughout.
+// which also refuses every character XML 1.0 does not allow), KML well-formed with its elements where
+// KML 2.2's schema puts them, CSV with one column count throughout.
 // Each problem has a `cause` worded the same for every request it happens to, so that failures can
 // be grouped by cause, and a `detail` particular to this answer.
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -60,6 +61,9 @@ function mediaTypesOf(format: string, callback: string | undefined): string[] {
     case 'geojson':
       // errors have no GeoJSON form: they are JSON
       return ['application/geo+json', 'application/json'];
+    case 'kml':
+      // nor a KML form
+      return ['application/vnd.google-earth.kml+xml', 'application/json'];
     case 'xml':
       return ['application/xml'];
     case 'csv':
@@ -96,15 +100,69 @@ export function jsonpProblem(body: string, callback: string | undefined): Proble
   return json && { cause: `JSONP: ${json.cause}`, detail: json.detail };
 }
 
+function notWellFormed(error: Error, body: string, position: number): Problem {
+  return {
+    cause: `XML is not well-formed: ${error.message.replace(/^\d+:\d+: /, '')}`,
+    detail: `${error.message.match(/^\d+:\d+/)?.[0] ?? ''} ${around(body, position)}`,
+  };
+}
+
 /** Well-formed XML 1.0, every character one XML 1.0 allows (saxes, strict), with a root element. */
 export function xmlProblem(body: string): Problem | undefined {
   const parser = new SaxesParser();
   let problem: Problem | undefined;
   parser.on('error', (error) => {
-    problem ??= {
-      cause: `XML is not well-formed: ${error.message.replace(/^\d+:\d+: /, '')}`,
-      detail: `${error.message.match(/^\d+:\d+/)?.[0] ?? ''} ${around(body, parser.position)}`,
-    };
+    problem ??= notWellFormed(error, body, parser.position);
+  });
+  parser.write(body).close();
+  return problem;
+}
+
+const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
+
+/**
+ * The children that KML 2.2's schema (OGC 07-147r2, ogckml22.xsd) allows in the elements a fuel-station
+ * document may hold, in the order its sequences require (a feature's own elements, its ExtendedData,
+ * then a Document's features or a Placemark's geometry); an element may repeat where the schema
+ * lets it (Placemarks, Data). An element not listed holds text only.
+ */
+const KML_CHILDREN: Record<string, string[]> = {
+  kml: ['NetworkLinkControl', 'Document'],
+  Document: ['name', 'visibility', 'open', 'address', 'phoneNumber', 'Snippet', 'description', 'styleUrl', 'ExtendedData', 'Schema', 'Placemark'],
+  Placemark: ['name', 'visibility', 'open', 'address', 'phoneNumber', 'Snippet', 'description', 'styleUrl', 'ExtendedData', 'Point'],
+  ExtendedData: ['Data', 'SchemaData'],
+  Data: ['displayName', 'value'],
+  Point: ['extrude', 'altitudeMode', 'coordinates'],
+};
+
+/** KML 2.2: well-formed XML, a `kml` root, every element in the KML namespace and where KML_CHILDREN puts it, every Data with its value. */
+export function kmlProblem(body: string): Problem | undefined {
+  const parser = new SaxesParser({ xmlns: true });
+  let problem: Problem | undefined;
+  const report = (cause: string, detail: string) => {
+    problem ??= { cause: `KML: ${cause}`, detail: `${detail} ${around(body, parser.position)}` };
+  };
+  /** The open elements, each with the position in KML_CHILDREN of its last child. */
+  const open: Array<{ name: string; lastChild: number }> = [];
+  parser.on('error', (error) => {
+    problem ??= notWellFormed(error, body, parser.position);
+  });
+  parser.on('opentag', (tag) => {
+    if (tag.uri !== KML_NAMESPACE) report('an element outside the KML 2.2 namespace', `<${tag.name}> in ${tag.uri || 'no namespace'}`);
+    const parent = open.at(-1);
+    if (parent === undefined) {
+      if (tag.local !== 'kml') report('the root element is not kml', `<${tag.name}>`);
+    } else {
+      const position = KML_CHILDREN[parent.name]?.indexOf(tag.local) ?? -1;
+      if (position < 0) report('an element where KML 2.2 allows none of its kind', `<${tag.local}> in <${parent.name}>`);
+      else if (position < parent.lastChild) report('an element out of the order KML 2.2 requires', `<${tag.local}> after a later sibling in <${parent.name}>`);
+      else parent.lastChild = position;
+    }
+    open.push({ name: tag.local, lastChild: 0 });
+  });
+  parser.on('closetag', (tag) => {
+    const closed = open.pop()!;
+    if (tag.local === 'Data' && closed.lastChild < KML_CHILDREN.Data.indexOf('value')) report('a Data without its value', '');
   });
   parser.write(body).close();
   return problem;
@@ -131,6 +189,8 @@ function bodyProblem(mediaType: string, body: string, callback: string | undefin
     case 'application/xml':
     case 'text/xml':
       return xmlProblem(body);
+    case 'application/vnd.google-earth.kml+xml':
+      return kmlProblem(body);
     case 'text/csv':
       return csvProblem(body);
     case 'text/html':
