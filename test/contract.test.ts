@@ -124,6 +124,7 @@ describe('the OpenAPI document', () => {
       csv: 'text/csv',
       jsonp: 'application/javascript',
       geojson: 'application/geo+json',
+      kml: 'application/vnd.google-earth.kml+xml',
       html: 'text/html',
     };
     for (const endpoint of endpoints) {

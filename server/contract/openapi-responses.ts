@@ -1,5 +1,5 @@
 // An operation's responses in the OpenAPI document: 200 per format (JSON Schemas for JSON and
-// GeoJSON; XML, CSV and JSONP as strings with `x-json-equivalent` naming the schema of the same data),
+// GeoJSON; XML, KML, CSV and JSONP as strings with `x-json-equivalent` naming the schema of the same data),
 // 304, the endpoint's own errors, and the gateway's 400, 403, 404, 429, 431 and 500, with the
 // rate-limit, Retry-After, ETag and Cache-Control headers.
 import { schemaById } from '../../schemas/registry.ts';
@@ -37,6 +37,9 @@ function content(format: Format, schemaId: string, options: { callback: boolean;
     case 'geojson':
       // Errors have no GeoJSON form: they are written as JSON.
       return options.error ? { 'application/json': { schema: ref(schemaId) } } : { 'application/geo+json': { schema: ref(schemaId) } };
+    case 'kml':
+      // Errors have no KML form: they are written as JSON, as for GeoJSON.
+      return options.error ? { 'application/json': { schema: ref(schemaId) } } : { 'application/vnd.google-earth.kml+xml': textMedia('KML', schemaId) };
     case 'xml':
       return { 'application/xml': textMedia('XML', schemaId) };
     case 'csv':

@@ -21,12 +21,18 @@ export interface Feature<T> {
   properties: T;
 }
 
-/** A record as a Point feature: coordinates are [longitude, latitude]; no location, null geometry. */
-export function pointFeature<T extends Record<string, unknown>>(record: T, keys: { id: string; latitude: string; longitude: string }): Feature<T> {
+/** A record's point as [longitude, latitude], or null when either is missing or not a finite number. */
+export function pointOf(record: Record<string, unknown>, keys: { latitude: string; longitude: string }): [number, number] | null {
   const latitude = record[keys.latitude];
   const longitude = record[keys.longitude];
   const located = typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude);
-  return { type: 'Feature', id: record[keys.id], geometry: located ? { type: 'Point', coordinates: [longitude, latitude] } : null, properties: record };
+  return located ? [longitude, latitude] : null;
+}
+
+/** A record as a Point feature: coordinates are [longitude, latitude]; no location, null geometry. */
+export function pointFeature<T extends Record<string, unknown>>(record: T, keys: { id: string; latitude: string; longitude: string }): Feature<T> {
+  const point = pointOf(record, keys);
+  return { type: 'Feature', id: record[keys.id], geometry: point ? { type: 'Point', coordinates: point } : null, properties: record };
 }
 
 /** Features of records given whole or streamed in batches (a stream stays a stream). */

@@ -2,7 +2,7 @@
 // the endpoint's default (DECISIONS.md §1); and for JSON, the JSONP callback to wrap it in.
 import { acceptedParam, type RawQuery } from '../params.ts';
 
-export type Format = 'json' | 'xml' | 'csv' | 'jsonp' | 'geojson' | 'html';
+export type Format = 'json' | 'xml' | 'csv' | 'jsonp' | 'geojson' | 'kml' | 'html';
 
 export const contentTypes: Record<Format, string> = {
   json: 'application/json; charset=utf-8',
@@ -10,6 +10,7 @@ export const contentTypes: Record<Format, string> = {
   csv: 'text/csv; charset=utf-8',
   jsonp: 'application/javascript; charset=utf-8',
   geojson: 'application/geo+json; charset=utf-8',
+  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
   html: 'text/html; charset=utf-8',
 };
 

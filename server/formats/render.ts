@@ -5,6 +5,7 @@ import { shapeFor } from './shape.ts';
 import { csvHeader, csvRows, type CsvColumn } from './csv.ts';
 import { writeGeoJson, type GeoJsonForm } from './geojson.ts';
 import { compileJson } from './json.ts';
+import { compileKml, type KmlForm } from './kml.ts';
 import { contentTypes, type Format } from './negotiate.ts';
 import { RowStream, STREAM_MARK, writeRows, type StreamSlot } from './rows.ts';
 import { compileXml, writeXmlDocument, type XmlStyle } from './xml.ts';
@@ -17,6 +18,8 @@ export interface View {
   csv?: { columns: CsvColumn[]; rows(data: unknown): unknown[] | RowStream };
   /** GeoJSON: a FeatureCollection of the data's records. A view without it (errors) is written as JSON. */
   geojson?: GeoJsonForm;
+  /** KML: a Document of the data's records as Placemarks. A view without it (errors) is written as JSON, as for GeoJSON. */
+  kml?: KmlForm;
 }
 
 export interface ApiResult {
@@ -34,9 +37,11 @@ export interface Rendered {
 
 type Writer = (data: unknown, slots: StreamSlot[]) => string;
 
-const compiled = new WeakMap<View, Partial<Record<'json' | 'xml', Writer>>>();
+type WriterKind = 'json' | 'xml' | 'kml';
 
-function writerFor(view: View, kind: 'json' | 'xml'): Writer {
+const compiled = new WeakMap<View, Partial<Record<WriterKind, Writer>>>();
+
+function writerFor(view: View, kind: WriterKind): Writer {
   let entry = compiled.get(view);
   if (!entry) compiled.set(view, (entry = {}));
   let writer = entry[kind];
@@ -44,6 +49,9 @@ function writerFor(view: View, kind: 'json' | 'xml'): Writer {
     const shape = shapeFor(view.schemaId);
     if (kind === 'json') {
       writer = compileJson(shape);
+    } else if (kind === 'kml') {
+      if (!view.kml) throw new Error(`View ${view.schemaId} has no KML form`);
+      writer = compileKml(shape, view.kml);
     } else {
       const xml = view.xml;
       if (!xml) throw new Error(`View ${view.schemaId} has no XML form`);
@@ -82,6 +90,7 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
   const status = result.status ?? 200;
   const { view, data } = result;
   const slots: StreamSlot[] = [];
+  const asJson = (): Rendered => ({ status, contentType: contentTypes.json, body: expand(writerFor(view, 'json')(data, slots), slots) });
   switch (format) {
     case 'json':
     case 'jsonp': {
@@ -90,8 +99,11 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
       return { status, contentType: contentTypes[callback ? 'jsonp' : 'json'], body: expand(text, slots) };
     }
     case 'geojson':
-      if (!view.geojson) return { status, contentType: contentTypes.json, body: expand(writerFor(view, 'json')(data, slots), slots) };
+      if (!view.geojson) return asJson();
       return { status, contentType: contentTypes.geojson, body: expand(writeGeoJson(view.geojson, data, slots), slots) };
+    case 'kml':
+      if (!view.kml) return asJson();
+      return { status, contentType: contentTypes.kml, body: expand(writerFor(view, 'kml')(data, slots), slots) };
     case 'xml':
       return { status, contentType: contentTypes.xml, body: expand(writerFor(view, 'xml')(data, slots), slots) };
     case 'csv': {

@@ -1,8 +1,10 @@
-// How fuel-station responses look in XML and CSV: Rails' to_xml with untyped station scalars
-// (only precision/value and federal-agency/id carry type="integer"), and the export's CSV header.
+// How fuel-station responses look in XML, CSV, GeoJSON and KML: Rails' to_xml with untyped station
+// scalars (only precision/value and federal-agency/id carry type="integer"), the export's CSV header,
+// and the stations as points with some of the envelope's members beside them.
 import { schemaById } from '../../../schemas/registry.ts';
 import type { CsvColumn } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
+import type { KmlForm } from '../kml.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
 import type { RowStream } from '../rows.ts';
@@ -73,9 +75,15 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
 
 const stationsOf = (data: { fuel_stations: Station[] | RowStream<Station> }) => data.fuel_stations;
 
+/** The envelope members that GeoJSON and KML carry beside the stations (not station_counts). */
+const listMembers = ['station_locator_url', 'total_results'];
+const nearestMembers = ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset'];
+
+const stationKeys = { id: 'id', name: 'station_name', latitude: 'latitude', longitude: 'longitude' };
+
 /** GeoJSON: the stations as Point features (the record, as JSON writes it, in properties) and some envelope members beside them. */
 function stationCollection(schemaId: string, members: string[]): GeoJsonForm {
-  const toFeature = (station: Station) => pointFeature(station, { id: 'id', latitude: 'latitude', longitude: 'longitude' });
+  const toFeature = (station: Station) => pointFeature(station, stationKeys);
   return {
     schemaId,
     collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => ({
@@ -86,31 +94,32 @@ function stationCollection(schemaId: string, members: string[]): GeoJsonForm {
   };
 }
 
+/** KML: each station a Placemark named by its station_name at its point, the envelope members in the Document's ExtendedData. */
+function stationDocument(members: string[], records: string): KmlForm {
+  return { members, records, keys: stationKeys };
+}
+
 export const fuelStationViews = {
   list: {
     schemaId: '/api/schemas/fuel-stations-list.schema.json',
     xml: { style, root: 'response' },
     csv: { columns: stationColumns(false), rows: stationsOf },
-    geojson: stationCollection('/api/schemas/fuel-stations-geojson.schema.json', ['station_locator_url', 'total_results']),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson.schema.json', listMembers),
+    kml: stationDocument(listMembers, 'fuel_stations'),
   },
   nearest: {
     schemaId: '/api/schemas/fuel-stations-nearest.schema.json',
     xml: { style, root: 'response' },
     csv: { columns: stationColumns(true), rows: stationsOf },
-    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', [
-      'latitude',
-      'longitude',
-      'precision',
-      'station_locator_url',
-      'total_results',
-      'offset',
-    ]),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', nearestMembers),
+    kml: stationDocument(nearestMembers, 'fuel_stations'),
   },
   /** GET /v1/{id}: JSON wraps the record in `alt_fuel_station`; XML's root is the record itself. */
   byId: {
     schemaId: '/api/schemas/fuel-station-by-id.schema.json',
     xml: { style, root: 'alt-fuel-station', field: 'alt_fuel_station' },
     csv: { columns: stationColumns(false), rows: (data: { alt_fuel_station: Station }) => [data.alt_fuel_station] },
+    kml: stationDocument([], 'alt_fuel_station'),
   },
   errors: {
     schemaId: '/api/schemas/errors.schema.json',
