@@ -1,7 +1,9 @@
-// Offline geocoding of the nearest endpoint's `location`: ZIP codes (and Canadian postal codes),
-// "City, ST", and addresses that contain either, from the `zipcodes` gazetteer. The precision
-// record says what matched, as the real service's geocoder reported it.
-import zipcodes from 'zipcodes';
+// Offline geocoding of the nearest endpoint's `location`, the way people type one. The forms are tried
+// in the order of `geocode` below; the first that matches answers, with the precision record of what
+// it matched, from the `zipcodes` gazetteer (ZIP codes, Canada's forward sortation areas, the cities
+// ZIP codes are filed under).
+import { forwardSortationAreaPoint, type Point, postalCodePoint, US_ZIP, zipCodesCityPoint } from './postal-codes.ts';
+import { MOST_WORDS_IN_A_REGION_NAME, type Region, regionNamed } from './regions.ts';
 
 export interface Precision {
   value: number;
@@ -9,69 +11,55 @@ export interface Precision {
   types: string[];
 }
 
-export interface Geocoded {
-  latitude: number;
-  longitude: number;
-  precision: Precision;
+export interface Geocoded extends Point {
+  /** Absent when the location was a latitude and longitude: nothing was geocoded. */
+  precision?: Precision;
 }
 
-const POSTAL_CODE: Precision = { value: 5, name: 'postal_code', types: ['postal_code'] };
-const LOCALITY: Precision = { value: 4, name: 'locality', types: ['locality', 'political'] };
+/**
+ * The real service's scale is its geocoder's accuracy (1 country, 2 state, 3 county, 4 town, 5 postal
+ * code, 6 street, 7 intersection, 8 address, 9 premise) named by the type of the match: the wire shows
+ * 8 `address` (2014), 5 `postal_code` (2018), 9 `premise` (2022). An address is answered at the ZIP code
+ * or the city found in it, and says so.
+ */
+const PRECISION = {
+  postalCode: { value: 5, name: 'postal_code', types: ['postal_code'] },
+  locality: { value: 4, name: 'locality', types: ['locality', 'political'] },
+} satisfies Record<string, Precision>;
 
-const US_ZIP = /(?:^|[^\d])(\d{5})(?:-\d{4})?(?![\d])/;
-const CANADIAN_POSTAL = /\b([A-Za-z]\d[A-Za-z])\s?\d[A-Za-z]\d\b/;
-
-/** State (and province) codes by lower-case code or full name. */
-const stateCodes = new Map<string, string>();
-for (const [code, name] of Object.entries(zipcodes.states.abbr as unknown as Record<string, string>)) {
-  stateCodes.set(code.toLowerCase(), code);
-  stateCodes.set(name.toLowerCase(), code);
+function at(point: Point | undefined, precision: Precision): Geocoded | undefined {
+  return point && { latitude: point.latitude, longitude: point.longitude, precision };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+const TYPED_POINT = /^([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)$/;
+
+/** `39.7392,-104.9903`: the point as typed. */
+function typedPoint(location: string): Geocoded | undefined {
+  const match = TYPED_POINT.exec(location);
+  if (!match) return undefined;
+  const latitude = Number(match[1]);
+  const longitude = Number(match[2]);
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : undefined;
 }
 
-function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
-}
-
-function byPostalCode(location: string): Geocoded | undefined {
-  const us = US_ZIP.exec(location);
-  const entry = us ? zipcodes.lookup(us[1]) : undefined;
-  if (entry) return { latitude: entry.latitude, longitude: entry.longitude, precision: POSTAL_CODE };
-  const canadian = CANADIAN_POSTAL.exec(location);
-  const fsa = canadian ? zipcodes.lookup(canadian[1].toUpperCase()) : undefined;
-  if (fsa) return { latitude: fsa.latitude, longitude: fsa.longitude, precision: POSTAL_CODE };
-  return undefined;
-}
-
-/** "Golden, CO", "Golden CO", "1617 Cole Blvd, Golden, Colorado 80401, USA": the city is the words before the state. */
-function byCityAndState(location: string): Geocoded | undefined {
+/**
+ * "Golden, CO", "Golden CO", "1617 Cole Blvd, Golden, Colorado 80401, USA": the
+ * city is the words before the state or province, found by `findCity`.
+ */
+function cityAndRegion(location: string, findCity: (city: string, region: Region) => Point | undefined): Point | undefined {
   const words = location
     .replace(/\b(USA|U\.S\.A\.|United States( of America)?)\b\.?/gi, ' ')
     .replace(US_ZIP, ' ')
     .split(/[\s,]+/)
     .filter(Boolean);
   for (let end = words.length; end > 0; end--) {
-    for (const stateWords of [2, 1]) {
-      if (end - stateWords < 1) continue;
-      const state = stateCodes.get(
-        words
-          .slice(end - stateWords, end)
-          .join(' ')
-          .toLowerCase(),
-      );
-      if (!state) continue;
-      for (let cityWords = Math.min(4, end - stateWords); cityWords >= 1; cityWords--) {
-        const city = words.slice(end - stateWords - cityWords, end - stateWords).join(' ');
-        const matches = zipcodes.lookupByName(city, state);
-        if (matches.length > 0) {
-          // The median of the city's ZIP centroids: a stray far-off ZIP of the same name does not move it.
-          return { latitude: round(median(matches.map((m) => m.latitude))), longitude: round(median(matches.map((m) => m.longitude))), precision: LOCALITY };
-        }
+    for (let regionWords = MOST_WORDS_IN_A_REGION_NAME; regionWords >= 1; regionWords--) {
+      if (end - regionWords < 1) continue;
+      const region = regionNamed(words.slice(end - regionWords, end).join(' '));
+      if (!region) continue;
+      for (let cityWords = Math.min(4, end - regionWords); cityWords >= 1; cityWords--) {
+        const point = findCity(words.slice(end - regionWords - cityWords, end - regionWords).join(' '), region);
+        if (point) return point;
       }
     }
   }
@@ -79,7 +67,12 @@ function byCityAndState(location: string): Geocoded | undefined {
 }
 
 export function geocode(location: string): Geocoded | undefined {
-  const trimmed = location.trim();
-  if (trimmed === '') return undefined;
-  return byPostalCode(trimmed) ?? byCityAndState(trimmed);
+  const text = location.trim();
+  if (text === '') return undefined;
+  return (
+    typedPoint(text) ??
+    at(postalCodePoint(text), PRECISION.postalCode) ??
+    at(cityAndRegion(text, zipCodesCityPoint), PRECISION.locality) ??
+    at(forwardSortationAreaPoint(text), PRECISION.postalCode)
+  );
 }
