@@ -20,9 +20,10 @@ import type { Endpoint } from './types.ts';
 
 export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
 
-const formats = ['json', 'xml', 'csv'] as const;
-/** The list and nearest also come as GeoJSON FeatureCollections. */
-const listFormats = ['json', 'xml', 'csv', 'geojson'] as const;
+/** One station also comes as a KML Document of one Placemark. */
+const formats = ['json', 'xml', 'csv', 'kml'] as const;
+/** The list and nearest also come as GeoJSON FeatureCollections, and as KML Documents of a Placemark per station. */
+const listFormats = ['json', 'xml', 'csv', 'geojson', 'kml'] as const;
 const TAG = 'Alternative fuel stations';
 
 function invalid(messages: string[], status = 422): ApiResult {
