@@ -1,9 +1,11 @@
 // Offline geocoding of the nearest endpoint's `location`, the way people type one. The forms are tried
 // in the order of `geocode` below; the first that matches answers, with the precision record of what
-// it matched, from the `zipcodes` gazetteer (ZIP codes, Canada's forward sortation areas, the cities
-// ZIP codes are filed under).
+// it matched. Two gazetteers: `zipcodes` (ZIP codes, Canada's forward sortation areas, the cities ZIP
+// codes are filed under) answers first, as it always has; GeoNames' places (`places.ts`) then answer
+// what it cannot: cities alone, Canadian cities, states and provinces alone.
+import { mostPopulousPlaceIn, mostPopulousPlaceNamed } from './places.ts';
 import { forwardSortationAreaPoint, type Point, postalCodePoint, US_ZIP, zipCodesCityPoint } from './postal-codes.ts';
-import { MOST_WORDS_IN_A_REGION_NAME, type Region, regionNamed } from './regions.ts';
+import { type Country, MOST_WORDS_IN_A_REGION_NAME, type Region, regionNamed, regionNamedInFull } from './regions.ts';
 
 export interface Precision {
   value: number;
@@ -25,6 +27,7 @@ export interface Geocoded extends Point {
 const PRECISION = {
   postalCode: { value: 5, name: 'postal_code', types: ['postal_code'] },
   locality: { value: 4, name: 'locality', types: ['locality', 'political'] },
+  region: { value: 2, name: 'administrative_area_level_1', types: ['administrative_area_level_1', 'political'] },
 } satisfies Record<string, Precision>;
 
 function at(point: Point | undefined, precision: Precision): Geocoded | undefined {
@@ -43,7 +46,7 @@ function typedPoint(location: string): Geocoded | undefined {
 }
 
 /**
- * "Golden, CO", "Golden CO", "1617 Cole Blvd, Golden, Colorado 80401, USA": the
+ * "Golden, CO", "Golden CO", "1617 Cole Blvd, Golden, Colorado 80401, USA", "Toronto, Ontario": the
  * city is the words before the state or province, found by `findCity`.
  */
 function cityAndRegion(location: string, findCity: (city: string, region: Region) => Point | undefined): Point | undefined {
@@ -66,6 +69,53 @@ function cityAndRegion(location: string, findCity: (city: string, region: Region
   return undefined;
 }
 
+const gazetteerCityPoint = (city: string, region: Region) => mostPopulousPlaceNamed(city, { region });
+
+const COUNTRIES = new Map<string, Country>([
+  ['usa', 'US'],
+  ['us', 'US'],
+  ['united states', 'US'],
+  ['united states of america', 'US'],
+  ['canada', 'CA'],
+]);
+
+/** "Toronto, Canada": the location before its last comma, in that country. */
+function withoutCountry(location: string): { rest: string; country?: Country } {
+  const comma = location.lastIndexOf(',');
+  const country =
+    comma < 0
+      ? undefined
+      : COUNTRIES.get(
+          location
+            .slice(comma + 1)
+            .replace(/\./g, '')
+            .trim()
+            .toLowerCase(),
+        );
+  return country ? { rest: location.slice(0, comma).trim(), country } : { rest: location };
+}
+
+/** "Colorado", "Ontario": the state's or province's most populous place, where a search near a whole state is best begun. */
+function regionAlone(location: string): Geocoded | undefined {
+  const { rest, country } = withoutCountry(location);
+  const region = regionNamedInFull(rest);
+  return region && (!country || region.country === country) ? at(mostPopulousPlaceIn(region), PRECISION.region) : undefined;
+}
+
+/** "Denver", "Springfield", "Toronto, Canada": the most populous U.S. or Canadian place of that name. */
+function cityAlone(location: string): Geocoded | undefined {
+  const { rest, country } = withoutCountry(location);
+  return at(mostPopulousPlaceNamed(rest, { country }), PRECISION.locality);
+}
+
+/** "1000 Main St, Seattle": a house number and a street, then a city without its state. */
+function cityOfAddress(location: string): Geocoded | undefined {
+  const { rest, country } = withoutCountry(location);
+  const parts = rest.split(',').map((part) => part.trim());
+  if (parts.length < 2 || !/^\d/.test(parts[0])) return undefined;
+  return at(mostPopulousPlaceNamed(parts.at(-1)!, { country }), PRECISION.locality);
+}
+
 export function geocode(location: string): Geocoded | undefined {
   const text = location.trim();
   if (text === '') return undefined;
@@ -73,6 +123,10 @@ export function geocode(location: string): Geocoded | undefined {
     typedPoint(text) ??
     at(postalCodePoint(text), PRECISION.postalCode) ??
     at(cityAndRegion(text, zipCodesCityPoint), PRECISION.locality) ??
-    at(forwardSortationAreaPoint(text), PRECISION.postalCode)
+    at(forwardSortationAreaPoint(text), PRECISION.postalCode) ??
+    at(cityAndRegion(text, gazetteerCityPoint), PRECISION.locality) ??
+    regionAlone(text) ??
+    cityAlone(text) ??
+    cityOfAddress(text)
   );
 }

@@ -62,3 +62,8 @@ export function regionNamed(text: string): Region | undefined {
   const key = folded(text.trim());
   return byCode.get(key) ?? byName.get(key);
 }
+
+/** The region that `text` names by one of its names: a code alone (`IN`, `OR`, `ON`) is too often a word. */
+export function regionNamedInFull(text: string): Region | undefined {
+  return byName.get(folded(text.trim()));
+}
