@@ -28,7 +28,7 @@ export interface KmlForm {
   keys: { name: string; latitude: string; longitude: string };
 }
 
-export const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
+const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
 
 const DOCUMENT_START = `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="${KML_NAMESPACE}">\n  <Document>\n`;
 const DOCUMENT_END = '  </Document>\n</kml>\n';
