@@ -1812,7 +1812,7 @@ export interface FuelStationsListParameters {
   /**
    * Response format when the path has no extension.
    */
-  format?: 'json' | 'xml' | 'csv' | 'geojson';
+  format?: 'json' | 'xml' | 'csv' | 'geojson' | 'kml';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */
@@ -1858,7 +1858,7 @@ export interface FuelStationsNearestParameters {
   /**
    * Response format when the path has no extension.
    */
-  format?: 'json' | 'xml' | 'csv' | 'geojson';
+  format?: 'json' | 'xml' | 'csv' | 'geojson' | 'kml';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */
