@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { kml } from '@tmcw/togeojson';
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { documentMembers, parseKml } from './support/kml.ts';
 import type { Feature, Geometry } from 'geojson';
 import { kmlProblem } from './hostile/checks.ts';
 import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
@@ -25,24 +25,6 @@ const KML_TYPE = 'application/vnd.google-earth.kml+xml; charset=utf-8';
 const SAMPLE_STATIONS = 20_000;
 
 /** A strict XML 1.0 parse: every error fatal (xmldom's warnings are about text, such as a U+FFFD), XML 1.0's line ends (not XML 1.1's). */
-function parseXml(body: string): Document {
-  const parser = new DOMParser({
-    normalizeLineEndings: (source) => source.replace(/\r\n?/g, '\n'),
-    onError: (level, message) => {
-      if (level !== 'warning') throw new Error(`${level}: ${message}`);
-    },
-  });
-  return parser.parseFromString(body, 'text/xml');
-}
-
-/** The Document's own ExtendedData, as name → value text. */
-function documentMembers(document: Document): Record<string, string> {
-  const documentElement = document.getElementsByTagName('Document')[0];
-  const extendedData = Array.from(documentElement.childNodes).find((node) => node.nodeName === 'ExtendedData');
-  if (!extendedData) return {};
-  const data = Array.from(extendedData.childNodes).filter((node) => node.nodeName === 'Data') as unknown as Element[];
-  return Object.fromEntries(data.map((element) => [element.getAttribute('name'), element.getElementsByTagName('value')[0].textContent]));
-}
 
 /** Whether a KML value's text says what the JSON answer holds: a string as it is, a number or boolean as its text, an object as its JSON, null as nothing. */
 function sameValue(text: string | undefined, value: unknown): boolean {
@@ -85,7 +67,7 @@ describe('fuel stations as KML', () => {
     assert.equal(response.status, 200, `${path}: ${body.slice(0, 300)}`);
     assert.equal(response.headers.get('content-type'), KML_TYPE, path);
     assert.equal(kmlProblem(body), undefined, path);
-    const document = parseXml(body);
+    const document = parseKml(body);
     return { members: documentMembers(document), placemarks: kml(document).features };
   };
   const getJson = async (path: string): Promise<Json> => (await server.get(withKey(path, server.key))).json() as Promise<Json>;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { kml } from '@tmcw/togeojson';
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { documentMembers, parseKml } from '../../test/support/kml.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import { kmlProblem } from '../../test/hostile/checks.ts';
 import { compileKml } from './kml.ts';
@@ -44,30 +44,12 @@ async function text(body: AsyncIterable<string>): Promise<{ text: string; chunks
 }
 
 /** A strict XML 1.0 parse: every error fatal (xmldom's warnings are about text, such as a U+FFFD), XML 1.0's line ends (not XML 1.1's). */
-function parseXml(body: string): Document {
-  const parser = new DOMParser({
-    normalizeLineEndings: (source) => source.replace(/\r\n?/g, '\n'),
-    onError: (level, message) => {
-      if (level !== 'warning') throw new Error(`${level}: ${message}`);
-    },
-  });
-  return parser.parseFromString(body, 'text/xml');
-}
-
-/** The Document's own ExtendedData, as name → value text. */
-function documentMembers(document: Document): Record<string, string> {
-  const documentElement = document.getElementsByTagName('Document')[0];
-  const extendedData = Array.from(documentElement.childNodes).find((node) => node.nodeName === 'ExtendedData');
-  if (!extendedData) return {};
-  const data = Array.from(extendedData.childNodes).filter((node) => node.nodeName === 'Data') as unknown as Element[];
-  return Object.fromEntries(data.map((element) => [element.getAttribute('name'), element.getElementsByTagName('value')[0].textContent]));
-}
 
 async function renderKml(view: (typeof fuelStationViews)[keyof typeof fuelStationViews], data: unknown) {
   const rendered = render({ view, data }, 'kml');
   const { text: body, chunks } = await text(rendered.body);
   assert.equal(kmlProblem(body), undefined, body.slice(0, 400));
-  const document = parseXml(body);
+  const document = parseKml(body);
   return { contentType: rendered.contentType, body, chunks, document, features: kml(document).features };
 }
 
@@ -171,7 +153,7 @@ test('keys a record’s schema does not name (additionalProperties) follow the n
     },
     { members: [], records: 'place', keys: { name: 'title', latitude: 'lat', longitude: 'lon' } },
   );
-  const document = parseXml(write({ place: { lon: -1.5, extra: [1, 'a'], title: 'T', lat: 2 } }, []));
+  const document = parseKml(write({ place: { lon: -1.5, extra: [1, 'a'], title: 'T', lat: 2 } }, []));
   const [feature] = kml(document).features;
   assert.deepEqual(feature.properties, { name: 'T', title: 'T', lon: '-1.5', extra: '[1,"a"]', lat: '2' });
   assert.deepEqual(feature.geometry, { type: 'Point', coordinates: [-1.5, 2] });

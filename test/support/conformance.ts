@@ -6,6 +6,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
+import { kmlProblem } from '../hostile/checks.ts';
 
 type Json = { [key: string]: any };
 
@@ -125,6 +126,10 @@ export class DocumentChecker {
         } catch (error) {
           return `not CSV: ${(error as Error).message}`;
         }
+      case 'application/vnd.google-earth.kml+xml': {
+        const problem = kmlProblem(body);
+        return problem && `${problem.cause}: ${problem.detail}`;
+      }
       case 'text/html':
         return /<html[\s>]/i.test(body) ? undefined : 'not HTML';
       default:
