@@ -1823,7 +1823,7 @@ export interface FuelStationsListParameters {
  */
 export interface FuelStationsNearestParameters {
   /**
-   * A free-form location: a ZIP code, 'City, ST', or an address that contains either. Either location, or both latitude and longitude, is required.
+   * A free-form location, geocoded offline: a ZIP or Canadian postal code, 'City, ST' or 'City, Province', a city alone, a state or province, 'lat,lon', or an address that contains a ZIP code or a city. Either location, or both latitude and longitude, is required.
    */
   location?: string;
   /**
