@@ -3,44 +3,15 @@
 // schema; an error asked for as GeoJSON is plain JSON.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { bodyText, stationRecord } from '../../test/support/records.ts';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import { features, pointFeature } from './geojson.ts';
 import { render } from './render.ts';
 import { RowStream } from './rows.ts';
 import { fuelStationViews } from './views/fuel-stations.ts';
 
-/** A station record valid against fuel-station.schema.json: unknowns null, as the store gives them. */
-function station(id: number, latitude: number, longitude: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const schema = schemaById('/api/schemas/fuel-station.schema.json');
-  const record: Record<string, unknown> = {};
-  for (const name of Object.keys(schema.properties as object)) record[name] = null;
-  delete record.distance;
-  delete record.federal_agency;
-  return {
-    ...record,
-    id,
-    latitude,
-    longitude,
-    fuel_type_code: 'ELEC',
-    station_name: `Station ${id}`,
-    status_code: 'E',
-    updated_at: '2024-01-02T03:04:05Z',
-    ...extra,
-  };
-}
-
-async function text(body: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
-  let out = '';
-  let chunks = 0;
-  for await (const chunk of body) {
-    out += chunk;
-    chunks++;
-  }
-  return { text: out, chunks };
-}
-
 test('a record becomes a Point feature at [longitude, latitude], with its id, and the record itself as properties', () => {
-  const record = station(7, 39.5, -105.25);
+  const record = stationRecord(7, 39.5, -105.25);
   assert.deepEqual(pointFeature(record, { id: 'id', latitude: 'latitude', longitude: 'longitude' }), {
     type: 'Feature',
     id: 7,
@@ -53,7 +24,7 @@ test('a record becomes a Point feature at [longitude, latitude], with its id, an
 
 test('features of a RowStream are a RowStream with the same batches', async () => {
   const toFeature = (record: Record<string, unknown>) => pointFeature(record, { id: 'id', latitude: 'latitude', longitude: 'longitude' });
-  const batches = [[station(1, 1, 2), station(2, 3, 4)], [station(3, 5, 6)]];
+  const batches = [[stationRecord(1, 1, 2), stationRecord(2, 3, 4)], [stationRecord(3, 5, 6)]];
   const streamed = features(
     new RowStream(
       (async function* () {
@@ -66,13 +37,13 @@ test('features of a RowStream are a RowStream with the same batches', async () =
   const seen: number[][] = [];
   for await (const batch of streamed.batches) seen.push(batch.map((feature) => feature.id as number));
   assert.deepEqual(seen, [[1, 2], [3]]);
-  assert.deepEqual(features([station(9, 1, 2)], toFeature), [toFeature(station(9, 1, 2))]);
+  assert.deepEqual(features([stationRecord(9, 1, 2)], toFeature), [toFeature(stationRecord(9, 1, 2))]);
 });
 
 test('the list as GeoJSON: type, foreign members, then features streamed batch by batch; valid against its schema', async () => {
   const count = 2500;
   const all = Array.from({ length: count }, (_, i) =>
-    station(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
+    stationRecord(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
   );
   const rows = new RowStream(
     (async function* () {
@@ -82,7 +53,7 @@ test('the list as GeoJSON: type, foreign members, then features streamed batch b
   const data = { station_locator_url: 'https://afdc.energy.gov/stations/', total_results: 9999, station_counts: { total: 0, fuels: {} }, fuel_stations: rows };
   const rendered = render({ view: fuelStationViews.list, data }, 'geojson');
   assert.equal(rendered.contentType, 'application/geo+json; charset=utf-8');
-  const { text: body, chunks } = await text(rendered.body);
+  const { text: body, chunks } = await bodyText(rendered.body);
   assert.ok(chunks >= 4, `streamed in ${chunks} chunks`);
   const parsed = JSON.parse(body);
   assert.deepEqual(Object.keys(parsed), ['type', 'station_locator_url', 'total_results', 'features']);
@@ -94,7 +65,7 @@ test('the list as GeoJSON: type, foreign members, then features streamed batch b
   assert.ok(validate(parsed as object), JSON.stringify(validate.errors));
   // Key order of each station follows the JSON writer (the schema), whatever the record's own order.
   const json = JSON.parse(
-    await text(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 3) } }, 'json').body).then((r) => r.text),
+    await bodyText(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 3) } }, 'json').body).then((r) => r.text),
   );
   assert.deepEqual(Object.keys(parsed.features[0].properties), Object.keys(json.fuel_stations[0]));
 });
@@ -107,9 +78,9 @@ test('nearest as GeoJSON keeps its envelope members; an error as GeoJSON is JSON
     total_results: 1,
     station_counts: { total: 1, fuels: {} },
     offset: 0,
-    fuel_stations: [station(5, 39.8, -105.1, { distance: 1.5 })],
+    fuel_stations: [stationRecord(5, 39.8, -105.1, { distance: 1.5 })],
   };
-  const { text: body } = await text(render({ view: fuelStationViews.nearest, data }, 'geojson').body);
+  const { text: body } = await bodyText(render({ view: fuelStationViews.nearest, data }, 'geojson').body);
   const parsed = JSON.parse(body);
   assert.deepEqual(Object.keys(parsed), ['type', 'latitude', 'longitude', 'station_locator_url', 'total_results', 'offset', 'features']);
   assert.equal(parsed.features[0].properties.distance, 1.5);
@@ -117,5 +88,5 @@ test('nearest as GeoJSON keeps its envelope members; an error as GeoJSON is JSON
 
   const error = render({ view: fuelStationViews.errors, status: 422, data: { errors: ['bad'] } }, 'geojson');
   assert.equal(error.contentType, 'application/json; charset=utf-8');
-  assert.equal((await text(error.body)).text, '{"errors":["bad"]}');
+  assert.equal((await bodyText(error.body)).text, '{"errors":["bad"]}');
 });

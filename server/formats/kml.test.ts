@@ -5,49 +5,20 @@
 // like the XML list; text escaped so that it reads back as it was; an error asked for as KML is JSON.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { bodyText, stationRecord } from '../../test/support/records.ts';
 import { kml } from '@tmcw/togeojson';
 import { documentMembers, parseKml } from '../../test/support/kml.ts';
-import { schemaById } from '../../schemas/registry.ts';
 import { kmlProblem } from '../../test/hostile/checks.ts';
 import { compileKml } from './kml.ts';
 import { render } from './render.ts';
 import { RowStream } from './rows.ts';
 import { fuelStationViews } from './views/fuel-stations.ts';
 
-/** A station record valid against fuel-station.schema.json: unknowns null, as the store gives them. */
-function station(id: number, latitude: number | null, longitude: number | null, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const name of Object.keys(schemaById('/api/schemas/fuel-station.schema.json').properties as object)) record[name] = null;
-  delete record.distance;
-  delete record.federal_agency;
-  return {
-    ...record,
-    id,
-    latitude,
-    longitude,
-    fuel_type_code: 'ELEC',
-    station_name: `Station ${id}`,
-    status_code: 'E',
-    updated_at: '2024-01-02T03:04:05Z',
-    ...extra,
-  };
-}
-
-async function text(body: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
-  let out = '';
-  let chunks = 0;
-  for await (const chunk of body) {
-    out += chunk;
-    chunks++;
-  }
-  return { text: out, chunks };
-}
-
 /** A strict XML 1.0 parse: every error fatal (xmldom's warnings are about text, such as a U+FFFD), XML 1.0's line ends (not XML 1.1's). */
 
 async function renderKml(view: (typeof fuelStationViews)[keyof typeof fuelStationViews], data: unknown) {
   const rendered = render({ view, data }, 'kml');
-  const { text: body, chunks } = await text(rendered.body);
+  const { text: body, chunks } = await bodyText(rendered.body);
   assert.equal(kmlProblem(body), undefined, body.slice(0, 400));
   const document = parseKml(body);
   return { contentType: rendered.contentType, body, chunks, document, features: kml(document).features };
@@ -56,7 +27,7 @@ async function renderKml(view: (typeof fuelStationViews)[keyof typeof fuelStatio
 test('the list as KML: the Document’s members, then one Placemark per station, streamed batch by batch', async () => {
   const count = 2500;
   const all = Array.from({ length: count }, (_, i) =>
-    station(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
+    stationRecord(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
   );
   const rows = new RowStream(
     (async function* () {
@@ -72,7 +43,7 @@ test('the list as KML: the Document’s members, then one Placemark per station,
   assert.equal(features.length, count);
   assert.deepEqual(features[1].geometry, { type: 'Point', coordinates: [all[1].longitude, all[1].latitude] });
   // Key order of each station follows the JSON writer (the schema), whatever the record's own order.
-  const json = JSON.parse((await text(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 2) } }, 'json').body)).text);
+  const json = JSON.parse((await bodyText(render({ view: fuelStationViews.list, data: { ...data, fuel_stations: all.slice(0, 2) } }, 'json').body)).text);
   assert.deepEqual(Object.keys(features[1].properties!), ['name', ...Object.keys(json.fuel_stations[1])]);
   assert.equal(features[1].properties!.name, 'Station 1001');
   assert.equal(features[1].properties!.federal_agency, '{"id":3,"name":"Defense Agencies"}');
@@ -80,7 +51,7 @@ test('the list as KML: the Document’s members, then one Placemark per station,
 
 test('values: strings as they are, floats with their ".0", null empty, objects as their JSON; text reads back as written, but for what XML cannot carry', async () => {
   const hostile = 'Mon–Fri <8am & "late"> ]]>\r\nSat\ttoo';
-  const record = station(7, 40, -105.5, {
+  const record = stationRecord(7, 40, -105.5, {
     access_days_time: hostile,
     station_name: 'Bell\u0007 & \uD800Whistle',
     ev_level2_evse_num: 4,
@@ -118,7 +89,7 @@ test('nearest: its members in the Document’s ExtendedData (precision as its JS
     total_results: 2,
     station_counts: { total: 2, fuels: {} },
     offset: 0,
-    fuel_stations: [station(5, 39.8, -105.1, { distance: 1.5 }), station(6, null, null, { distance: 0 })],
+    fuel_stations: [stationRecord(5, 39.8, -105.1, { distance: 1.5 }), stationRecord(6, null, null, { distance: 0 })],
   };
   const { document, features } = await renderKml(fuelStationViews.nearest, data);
   assert.deepEqual(documentMembers(document), {
@@ -138,7 +109,7 @@ test('nearest: its members in the Document’s ExtendedData (precision as its JS
 });
 
 test('by id: a Document of one Placemark, without members', async () => {
-  const { document, features } = await renderKml(fuelStationViews.byId, { alt_fuel_station: station(81, 42.36, -71.02) });
+  const { document, features } = await renderKml(fuelStationViews.byId, { alt_fuel_station: stationRecord(81, 42.36, -71.02) });
   assert.deepEqual(documentMembers(document), {});
   assert.equal(features.length, 1);
   assert.equal(features[0].properties!.id, '81');
@@ -163,5 +134,5 @@ test('an error asked for as KML is JSON, as for GeoJSON', async () => {
   const error = render({ view: fuelStationViews.errors, status: 404, data: { errors: ['not found'] } }, 'kml');
   assert.equal(error.status, 404);
   assert.equal(error.contentType, 'application/json; charset=utf-8');
-  assert.equal((await text(error.body)).text, '{"errors":["not found"]}');
+  assert.equal((await bodyText(error.body)).text, '{"errors":["not found"]}');
 });
