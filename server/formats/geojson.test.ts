@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bodyText, stationRecord } from '../../test/support/records.ts';
-import { schemaById, validatorFor } from '../../schemas/registry.ts';
+import { validatorFor } from '../../schemas/registry.ts';
 import { features, pointFeature } from './geojson.ts';
 import { render } from './render.ts';
 import { RowStream } from './rows.ts';
