@@ -3,7 +3,7 @@
 // schema; an error asked for as GeoJSON is plain JSON.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bodyText, stationRecord } from '../../test/support/records.ts';
+import { bodyText, stationRecord, streamedStationList } from '../../test/support/records.ts';
 import { validatorFor } from '../../schemas/registry.ts';
 import { features, pointFeature } from './geojson.ts';
 import { render } from './render.ts';
@@ -41,16 +41,7 @@ test('features of a RowStream are a RowStream with the same batches', async () =
 });
 
 test('the list as GeoJSON: type, foreign members, then features streamed batch by batch; valid against its schema', async () => {
-  const count = 2500;
-  const all = Array.from({ length: count }, (_, i) =>
-    stationRecord(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
-  );
-  const rows = new RowStream(
-    (async function* () {
-      for (let i = 0; i < count; i += 1000) yield all.slice(i, i + 1000);
-    })(),
-  );
-  const data = { station_locator_url: 'https://afdc.energy.gov/stations/', total_results: 9999, station_counts: { total: 0, fuels: {} }, fuel_stations: rows };
+  const { count, all, data } = streamedStationList();
   const rendered = render({ view: fuelStationViews.list, data }, 'geojson');
   assert.equal(rendered.contentType, 'application/geo+json; charset=utf-8');
   const { text: body, chunks } = await bodyText(rendered.body);

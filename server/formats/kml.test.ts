@@ -5,13 +5,12 @@
 // like the XML list; text escaped so that it reads back as it was; an error asked for as KML is JSON.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bodyText, stationRecord } from '../../test/support/records.ts';
+import { bodyText, stationRecord, streamedStationList } from '../../test/support/records.ts';
 import { kml } from '@tmcw/togeojson';
 import { documentMembers, parseKml } from '../../test/support/kml.ts';
 import { kmlProblem } from '../../test/hostile/checks.ts';
 import { compileKml } from './kml.ts';
 import { render } from './render.ts';
-import { RowStream } from './rows.ts';
 import { fuelStationViews } from './views/fuel-stations.ts';
 
 /** A strict XML 1.0 parse: every error fatal (xmldom's warnings are about text, such as a U+FFFD), XML 1.0's line ends (not XML 1.1's). */
@@ -25,16 +24,7 @@ async function renderKml(view: (typeof fuelStationViews)[keyof typeof fuelStatio
 }
 
 test('the list as KML: the Document’s members, then one Placemark per station, streamed batch by batch', async () => {
-  const count = 2500;
-  const all = Array.from({ length: count }, (_, i) =>
-    stationRecord(1000 + i, 30 + i / 1000, -100 - i / 1000, i % 2 ? { federal_agency: { id: 3, name: 'Defense Agencies' } } : {}),
-  );
-  const rows = new RowStream(
-    (async function* () {
-      for (let i = 0; i < count; i += 1000) yield all.slice(i, i + 1000);
-    })(),
-  );
-  const data = { station_locator_url: 'https://afdc.energy.gov/stations/', total_results: 9999, station_counts: { total: 0, fuels: {} }, fuel_stations: rows };
+  const { count, all, data } = streamedStationList();
   const { contentType, chunks, document, features } = await renderKml(fuelStationViews.list, data);
   assert.equal(contentType, 'application/vnd.google-earth.kml+xml; charset=utf-8');
   assert.ok(chunks >= 4, `streamed in ${chunks} chunks`);
