@@ -1,5 +1,6 @@
 // The API's own JSON: `{"fuel_stations":[…]}` (list or nearest responses), `{"alt_fuel_station":{…}}`,
-// or a bare array of station records. Nested `federal_agency` is flattened to the source fields.
+// or a bare array of station records. Nested `federal_agency` and `ev_network_ids` are flattened to
+// the source fields.
 import { basename } from 'node:path';
 import { parseJsonSource } from './json-text.ts';
 import { readSourceText, SourceFileError } from './source-file.ts';
@@ -26,12 +27,15 @@ export function readAfdcJson(path: string): JsonStation[] {
   return stations.map((station, record) => ({ record, values: flatten(station) }));
 }
 
+/** The docs write the RNG flags as codes, Y or N; the exports (and the source schema) as booleans. */
+const RNG_FLAGS = ['cng_has_rng', 'lng_has_rng'];
+
 function flatten(station: unknown): Record<string, unknown> {
   if (!isObject(station)) return {};
-  const { federal_agency: agency, ...rest } = station;
-  if (isObject(agency)) {
-    const { id, code, name } = agency;
-    return { ...rest, federal_agency_id: id ?? null, federal_agency_code: code ?? null, federal_agency_name: name ?? null };
-  }
-  return rest;
+  const { federal_agency: agency, ev_network_ids: networkIds, ...values } = station;
+  if (isObject(agency))
+    Object.assign(values, { federal_agency_id: agency.id ?? null, federal_agency_code: agency.code ?? null, federal_agency_name: agency.name ?? null });
+  if (isObject(networkIds)) Object.assign(values, { ev_network_station_ids: networkIds.station ?? null, ev_network_post_ids: networkIds.posts ?? null });
+  for (const flag of RNG_FLAGS) if (values[flag] === 'Y' || values[flag] === 'N') values[flag] = values[flag] === 'Y';
+  return values;
 }

@@ -6,6 +6,7 @@ import zipcodes from 'zipcodes';
 import { MILITARY_MAIL_STATES } from '../datasets/station-places.ts';
 import { seedProblem, stationsProblem } from './options.ts';
 import { Random, randomDate } from './random.ts';
+import { currentDetails, detailsRandom } from './station-details.ts';
 
 type Station = Record<string, unknown>;
 
@@ -47,27 +48,30 @@ const NETWORK_WEBS: Record<string, string> = {
   'EVgo Network': 'http://www.evgo.com/', 'Electrify America': 'http://www.electrifyamerica.com/', SHELL_RECHARGE: 'https://shellrecharge.com/',
 };
 
-/** Federal agencies of the service description, with their names as the real data writes them. */
-export const FEDERAL_AGENCIES: Array<[number, string]> = [
-  [3, 'Defense Agencies'],
-  [4, 'U.S. Department of Agriculture'],
-  [5, 'Department of Air Force'],
-  [6, 'Department of Army'],
-  [7, 'Department of Commerce'],
-  [8, 'U.S. Department of Energy'],
-  [9, 'Department of Health and Human Services'],
-  [10, 'Department of Homeland Security'],
-  [12, 'Department of Justice'],
-  [14, 'Department of Navy'],
-  [16, 'Department of the Interior'],
-  [17, 'Department of Transportation'],
-  [19, 'Department of Veterans Affairs'],
-  [20, 'U.S. Environmental Protection Agency'],
-  [22, 'National Aeronautics and Space Administration'],
-  [23, 'Smithsonian Institution'],
-  [24, 'Social Security Administration'],
-  [25, 'United States Postal Service'],
-  [26, 'Marine Corps'],
+/**
+ * Federal agencies of the service description: id, code and name as the real exports write them (the
+ * codes of agencies absent from the real exports are their usual abbreviations).
+ */
+const FEDERAL_AGENCIES: Array<[number, string, string]> = [
+  [3, 'DOD', 'Defense Agencies'],
+  [4, 'USDA', 'U.S. Department of Agriculture'],
+  [5, 'DAF', 'Department of Air Force'],
+  [6, 'DA', 'Department of Army'],
+  [7, 'DOC', 'Department of Commerce'],
+  [8, 'DOE', 'U.S. Department of Energy'],
+  [9, 'HHS', 'Department of Health and Human Services'],
+  [10, 'DHS', 'Department of Homeland Security'],
+  [12, 'DOJ', 'Department of Justice'],
+  [14, 'DON', 'Department of Navy'],
+  [16, 'DOI', 'Department of the Interior'],
+  [17, 'DOT', 'Department of Transportation'],
+  [19, 'VA', 'Department of Veterans Affairs'],
+  [20, 'EPA', 'U.S. Environmental Protection Agency'],
+  [22, 'NASA', 'National Aeronautics and Space Administration'],
+  [23, 'SI', 'Smithsonian Institution'],
+  [24, 'SSA', 'Social Security Administration'],
+  [25, 'USPS', 'United States Postal Service'],
+  [26, 'USMC', 'Marine Corps'],
 ];
 
 const STREETS = [
@@ -198,6 +202,7 @@ export function generateStations(seed: number, count: number): Station[] {
   const problems = [seedProblem(seed), stationsProblem(count)].filter(Boolean);
   if (problems.length) throw new RangeError(`generateStations: ${problems.join('; ')}`);
   const random = new Random(seed);
+  const detailRandom = detailsRandom(seed);
   const places = placesByState();
   const usStates = [...places.keys()].filter((key) => !key.startsWith('CA:'));
   const stateWeights: Record<string, number> = {};
@@ -208,7 +213,8 @@ export function generateStations(seed: number, count: number): Station[] {
   for (let index = 0; index < count; index++) {
     const stateKey = random.chance(CANADA_SHARE) ? random.pick(provinces) : random.weighted(stateWeights);
     const place = random.pick(places.get(stateKey)!);
-    stations.push(station(random, 1000 + index * 3 + random.int(0, 2), place));
+    const drawn = station(random, 1000 + index * 3 + random.int(0, 2), place);
+    stations.push({ ...drawn, ...currentDetails(detailRandom, drawn) });
   }
   return stations;
 }
@@ -275,8 +281,8 @@ function station(random: Random, id: number, place: Place): Station {
     updated_at: updatedAt,
     owner_type_code: ownerType,
     federal_agency_id: agency ? agency[0] : null,
-    federal_agency_code: null,
-    federal_agency_name: agency ? agency[1] : null,
+    federal_agency_code: agency ? agency[1] : null,
+    federal_agency_name: agency ? agency[2] : null,
     open_date: openDate,
     hy_status_link: fuel === 'HY' ? 'https://h2stationmaps.com/' : null,
     ng_vehicle_class: isCng || fuel === 'LNG' ? random.weighted({ LD: 0.2, MD: 0.3, HD: 0.5 }) : null,
