@@ -11,7 +11,7 @@ import { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } from '../pipeline
 import { createApp } from './app.ts';
 import { DataSet } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
-import { endpoints as allEndpoints } from './endpoints/index.ts';
+import { endpointsFor } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
@@ -95,7 +95,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   });
   const app = createApp({
     data,
-    endpoints: options.endpoints ?? allEndpoints,
+    endpoints: options.endpoints ?? endpointsFor(settings.stationRecord),
     now: () => new Date(now()),
     gateway: gateway.config,
     keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },

@@ -28,6 +28,7 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   PUBLIC_URL: ['https://api.example.org', (s) => s.publicUrl, 'https://api.example.org'],
   LOG_LEVEL: ['warn', (s) => s.logLevel, 'warn'],
   SHUTDOWN_TIMEOUT: ['5', (s) => s.shutdownTimeout, 5],
+  STATION_RECORD: ['2014', (s) => s.stationRecord, '2014'],
   KEEP_ALIVE_TIMEOUT: ['120', (s) => s.keepAliveTimeout, 120],
   PV_WORKERS: ['0', (s) => s.pvWorkers, 0],
   PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],

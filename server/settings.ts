@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
 import { DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';
+import { STATION_RECORD_GENERATIONS, type StationRecordGeneration } from './formats/views/fuel-stations.ts';
 
 export interface Settings {
   port: number;
@@ -38,6 +39,8 @@ export interface Settings {
   pvSiteCacheMb: number;
   /** Worker threads for monthly estimates; 0 runs them on the main thread. */
   pvWorkers: number;
+  /** Which generation of the fuel-station record the fuel-station endpoints answer with. */
+  stationRecord: StationRecordGeneration;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -161,6 +164,18 @@ export const SETTINGS = [
       const value = text.toLowerCase();
       if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`${variable} must be one of ${LOG_LEVELS.join(', ')}, not ${text}`);
       return value as LogLevel;
+    },
+  }),
+  setting({
+    field: 'stationRecord',
+    variable: 'STATION_RECORD',
+    fallback: 'current',
+    meaning: "the fuel-station record: current (today's service) or 2014 (service.md to the letter)",
+    read: (text, variable) => {
+      const value = text.trim().toLowerCase();
+      if (!(STATION_RECORD_GENERATIONS as readonly string[]).includes(value))
+        throw new Error(`${variable} must be one of ${STATION_RECORD_GENERATIONS.join(', ')}, not ${text}`);
+      return value as StationRecordGeneration;
     },
   }),
   setting({

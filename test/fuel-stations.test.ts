@@ -100,7 +100,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
         elec.reduce((sum, row) => sum + outlets(row), 0),
       );
       assert.equal(body.station_counts.fuels.LPG.total, expected.filter((row) => row['Fuel Type Code'] === 'LPG').length);
-      assert.ok(validatorFor('/api/schemas/fuel-stations-list.schema.json')(body));
+      assert.ok(validatorFor('/api/schemas/fuel-stations-list-current.schema.json')(body));
     });
   }
 
@@ -129,7 +129,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
       }
       assert.deepEqual([body.latitude, body.longitude], [latitude, longitude]);
       assert.equal(body.precision, undefined);
-      assert.ok(validatorFor('/api/schemas/fuel-stations-nearest.schema.json')(body));
+      assert.ok(validatorFor('/api/schemas/fuel-stations-nearest-current.schema.json')(body));
     });
   }
 
@@ -164,7 +164,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     const body = await json('/api/alt-fuel-stations/v1/81.json');
     assert.equal(body.alt_fuel_station.station_name, row['Station Name']);
     assert.equal(body.alt_fuel_station.updated_at, row['Updated At'].replace(' ', 'T').replace(' UTC', 'Z'));
-    assert.ok(validatorFor('/api/schemas/fuel-station-by-id.schema.json')(body));
+    assert.ok(validatorFor('/api/schemas/fuel-station-by-id-current.schema.json')(body));
     for (const [format, type] of [
       ['json', 'application/json'],
       ['xml', 'application/xml'],

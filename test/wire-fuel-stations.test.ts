@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { render, type ApiResult } from '../server/formats/render.ts';
 import { fuelStationViews as views } from '../server/formats/views/fuel-stations.ts';
-import { readShared, skipWithoutShared } from './support/helpers.ts';
+import { buildQuietly, readShared, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey } from './support/helpers.ts';
 
 async function bytes(result: ApiResult, format: 'json' | 'xml' | 'csv'): Promise<string> {
   let out = '';
@@ -83,4 +83,23 @@ test('nearest: JSON envelope keys and precision bytes as on the wire in 2018', {
 test('errors: the 422 body of 2022, byte for byte', { skip: skipWithoutShared }, async () => {
   const wire = sample('afs_nearest_422_2022.json');
   assert.equal(await bytes({ view: views.errors, data: JSON.parse(wire), status: 422 }, 'json'), wire);
+});
+
+test('STATION_RECORD=2014 over HTTP: the list is the 2014 examples byte for byte (its stations, in XML and JSON; the whole CSV)', {
+  skip: skipWithoutShared,
+}, async () => {
+  const dataDir = temporaryDir('afs-2014');
+  await buildQuietly({ outDir: dataDir, sourceDir: sourceDirWith([shared('wire', 'samples', 'afs_all_docs2014.json')]) });
+  const server = await startTestServer(dataDir, { stationRecord: '2014' });
+  try {
+    const get = async (path: string) => (await server.get(withKey(path, server.key))).text();
+    assert.equal(await get('/api/alt-fuel-stations/v1.csv'), sample('afs_all_docs2014.csv'));
+    const stations = (xml: string) => xml.slice(xml.indexOf('  <fuel-stations'));
+    assert.equal(stations(await get('/api/alt-fuel-stations/v1.xml')), stations(sample('afs_all_docs2014.xml')));
+    const docs = JSON.parse(sample('afs_all_docs2014.json'));
+    const json = JSON.parse(await get('/api/alt-fuel-stations/v1.json'));
+    assert.deepEqual(json.fuel_stations, docs.fuel_stations);
+  } finally {
+    await server.dispose();
+  }
 });

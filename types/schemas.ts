@@ -112,13 +112,19 @@ export interface Schemas {
   ClimateHourly?: ClimateHourly;
   ClimateStation?: ClimateStation;
   ErrorList?: ErrorList;
+  FuelStationByIdCurrent?: FuelStationByIdCurrent;
   FuelStationById?: FuelStationById;
+  FuelStationCurrent?: FuelStationCurrent;
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
+  FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
+  FuelStationsNearestGeoJsonCurrent?: FuelStationsNearestGeoJsonCurrent;
   FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
   FuelStationsGeoJson?: FuelStationsGeoJson;
   FuelStationsLastUpdated?: FuelStationsLastUpdated;
+  FuelStationsListCurrent?: FuelStationsListCurrent;
   FuelStationsList?: FuelStationsList;
+  FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
   BuildingEventsParameters?: BuildingEventsParameters;
@@ -1153,6 +1159,339 @@ export interface ErrorList {
   errors: [string, ...string[]];
 }
 /**
+ * Response of GET /api/alt-fuel-stations/v1/{id}.{json,xml,csv} with today's station record (STATION_RECORD=current).
+ */
+export interface FuelStationByIdCurrent {
+  alt_fuel_station: FuelStationCurrent;
+}
+/**
+ * A fuel station as today's alt-fuel-stations v1 endpoints return it (STATION_RECORD=current, the default): the 2023 record of the documentation's examples, in their key order. Every key of the 2014 record (fuel-station.schema.json) is among its keys, so clients of either era read it. federal_agency and ev_network_ids are absent when there is none; distance and distance_km appear only in nearest and nearby-route results; every other key is always present, null when unknown.
+ */
+export interface FuelStationCurrent {
+  /**
+   * Public or private access.
+   */
+  access_code: 'public' | 'private' | null;
+  /**
+   * Hours of operation.
+   */
+  access_days_time: string | null;
+  /**
+   * Access detail code, such as CREDIT_CARD_ALWAYS.
+   */
+  access_detail_code: string | null;
+  /**
+   * Space-separated list of payment method codes.
+   */
+  cards_accepted: string | null;
+  /**
+   * Date the details were last confirmed (YYYY-MM-DD).
+   */
+  date_last_confirmed: string | null;
+  /**
+   * For planned stations, the date the station is expected to open (YYYY-MM-DD).
+   */
+  expected_date: string | null;
+  /**
+   * Fuel type: BD, CNG, E85, ELEC, HY, LNG, LPG, or RD (renewable diesel).
+   */
+  fuel_type_code: 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD';
+  /**
+   * Who may use the station and other access information.
+   */
+  groups_with_access_code: string | null;
+  /**
+   * Unique station identifier.
+   */
+  id: number;
+  /**
+   * Date the station began offering the fuel (YYYY-MM-DD).
+   */
+  open_date: string | null;
+  /**
+   * Owner type: P, T, FG, LG, SG or J.
+   */
+  owner_type_code: 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J' | null;
+  /**
+   * E open, P planned, T temporarily unavailable.
+   */
+  status_code: 'E' | 'P' | 'T';
+  /**
+   * Whether access is restricted.
+   */
+  restricted_access: boolean | null;
+  /**
+   * Largest vehicle class: LD, MD or HD.
+   */
+  maximum_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * Station name.
+   */
+  station_name: string;
+  /**
+   * Station phone number.
+   */
+  station_phone: string | null;
+  /**
+   * Time of the last update, ISO 8601 UTC ending in Z.
+   */
+  updated_at: string;
+  /**
+   * Facility type, such as HOTEL or UTILITY.
+   */
+  facility_type: string | null;
+  /**
+   * Accuracy rating of latitude/longitude: GPS or 200-0 ... 200-9.
+   */
+  geocode_status: string | null;
+  /**
+   * Latitude, -90 to 90.
+   */
+  latitude: number;
+  /**
+   * Longitude, -180 to 180.
+   */
+  longitude: number;
+  /**
+   * City.
+   */
+  city: string | null;
+  /**
+   * Brief extra information on locating the station.
+   */
+  intersection_directions: string | null;
+  /**
+   * Plus-4 part of a U.S. ZIP code.
+   */
+  plus4: string | null;
+  /**
+   * Two-character U.S. state or Canadian province code.
+   */
+  state: string | null;
+  /**
+   * Street address.
+   */
+  street_address: string | null;
+  /**
+   * ZIP or postal code.
+   */
+  zip: string | null;
+  /**
+   * Country: US or CA.
+   */
+  country: 'US' | 'CA' | null;
+  /**
+   * For biodiesel stations, the blend levels offered.
+   */
+  bd_blends: string | null;
+  /**
+   * For CNG stations, the number of dispensers.
+   */
+  cng_dispenser_num: number | null;
+  /**
+   * For CNG stations, the fill type: B both, Q quick, T time.
+   */
+  cng_fill_type_code: 'B' | 'Q' | 'T' | null;
+  /**
+   * For CNG stations, the space-separated PSI pressures available.
+   */
+  cng_psi: string | null;
+  /**
+   * For CNG stations, the on-site renewable source (e.g. NONE, SOLAR).
+   */
+  cng_renewable_source: string | null;
+  /**
+   * For CNG stations, the total compression capacity.
+   */
+  cng_total_compression: number | null;
+  /**
+   * For CNG stations, the total storage capacity.
+   */
+  cng_total_storage: number | null;
+  /**
+   * For CNG stations, the largest vehicle class served: LD, MD or HD.
+   */
+  cng_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * For CNG stations, whether it sells renewable natural gas. Y or N (the exports write true or false).
+   */
+  cng_has_rng: 'Y' | 'N' | null;
+  /**
+   * For E85 stations: whether the station has a blender pump.
+   */
+  e85_blender_pump: boolean | null;
+  /**
+   * For E85 stations, the other ethanol blends offered (space-separated in CSV exports).
+   */
+  e85_other_ethanol_blends: string[] | null;
+  /**
+   * Connector types (space-separated in CSV exports).
+   */
+  ev_connector_types: string[] | null;
+  /**
+   * Electric stations: number of DC fast chargers.
+   */
+  ev_dc_fast_num: number | null;
+  /**
+   * Electric stations: number of Level 1 EVSE.
+   */
+  ev_level1_evse_num: number | null;
+  /**
+   * Electric stations: number of Level 2 EVSE.
+   */
+  ev_level2_evse_num: number | null;
+  /**
+   * Electric stations: EVSE network name.
+   */
+  ev_network: string | null;
+  /**
+   * Electric stations: network web site.
+   */
+  ev_network_web: string | null;
+  /**
+   * Electric stations: number and type of additional EVSE.
+   */
+  ev_other_evse: string | null;
+  /**
+   * Electric stations: pricing information.
+   */
+  ev_pricing: string | null;
+  /**
+   * For electric stations, the on-site renewable source.
+   */
+  ev_renewable_source: string | null;
+  /**
+   * For electric stations, whether it is workplace charging.
+   */
+  ev_workplace_charging: boolean | null;
+  /**
+   * For hydrogen stations, whether it sells to the public at retail.
+   */
+  hy_is_retail: boolean | null;
+  /**
+   * For hydrogen stations, the pressures available.
+   */
+  hy_pressures: string[] | null;
+  /**
+   * For hydrogen stations, the fueling standards.
+   */
+  hy_standards: string[] | null;
+  /**
+   * Hydrogen stations: link to a site giving current status.
+   */
+  hy_status_link: string | null;
+  /**
+   * For LNG stations, the on-site renewable source.
+   */
+  lng_renewable_source: string | null;
+  /**
+   * For LNG stations, the largest vehicle class served: LD, MD or HD.
+   */
+  lng_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * For LNG stations, whether it sells renewable natural gas. Y or N (the exports write true or false).
+   */
+  lng_has_rng: 'Y' | 'N' | null;
+  /**
+   * For propane stations: primary (true) or secondary (false).
+   */
+  lpg_primary: boolean | null;
+  /**
+   * For propane stations, the nozzle types (space-separated, or a JSON array, in CSV exports).
+   */
+  lpg_nozzle_types: string[] | null;
+  /**
+   * For CNG stations: Q quick fill, T timed fill, B both.
+   */
+  ng_fill_type_code: string | null;
+  /**
+   * For CNG stations, space-separated list of available PSI pressures.
+   */
+  ng_psi: string | null;
+  /**
+   * For CNG and LNG stations, the largest vehicle class: LD, MD or HD.
+   */
+  ng_vehicle_class: string | null;
+  /**
+   * For renewable diesel stations, the blends offered.
+   */
+  rd_blends: string | null;
+  /**
+   * Renewable diesel blends in French.
+   */
+  rd_blends_fr: string | null;
+  /**
+   * For renewable diesel stations, whether it is blended with biodiesel: Y or N.
+   */
+  rd_blended_with_biodiesel: string | null;
+  /**
+   * For renewable diesel stations, the highest biodiesel level blended.
+   */
+  rd_max_biodiesel_level: string | null;
+  /**
+   * The National Park Service unit the station is in.
+   */
+  nps_unit_name: string | null;
+  /**
+   * Hours of operation in French.
+   */
+  access_days_time_fr: string | null;
+  /**
+   * Intersection directions in French.
+   */
+  intersection_directions_fr: string | null;
+  /**
+   * Biodiesel blends in French.
+   */
+  bd_blends_fr: string | null;
+  /**
+   * Who may use the station, in French.
+   */
+  groups_with_access_code_fr: string | null;
+  /**
+   * Charging prices in French.
+   */
+  ev_pricing_fr: string | null;
+  /**
+   * The federal agency that owns the station; absent when none does.
+   */
+  federal_agency?: {
+    /**
+     * Agency id (the federal_agency_id filter).
+     */
+    id: number;
+    /**
+     * Agency code, such as DOE.
+     */
+    code: string | null;
+    /**
+     * Agency name.
+     */
+    name: string;
+  };
+  /**
+   * The charging network's own ids of the station and of its posts; absent when the data has none.
+   */
+  ev_network_ids?: {
+    /**
+     * The network's station ids.
+     */
+    station: string[];
+    /**
+     * The network's post (charger) ids.
+     */
+    posts: string[];
+  };
+  /**
+   * Miles from the search point or route, rounded to 5 decimals (nearest and nearby-route only).
+   */
+  distance?: number;
+  /**
+   * The distance in kilometres, rounded to 5 decimals (nearest and nearby-route only).
+   */
+  distance_km?: number;
+}
+/**
  * Response of GET /api/alt-fuel-stations/v1/{id}.{json,xml,csv}.
  */
 export interface FuelStationById {
@@ -1508,112 +1847,148 @@ export interface FuelStationSource {
    * Largest vehicle class: LD, MD or HD.
    */
   maximum_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * Intersection directions in French.
+   */
+  intersection_directions_fr: string | null;
+  /**
+   * Hours of operation in French.
+   */
+  access_days_time_fr: string | null;
+  /**
+   * Biodiesel blends in French.
+   */
+  bd_blends_fr: string | null;
+  /**
+   * Who may use the station, in French.
+   */
+  groups_with_access_code_fr: string | null;
+  /**
+   * For hydrogen stations, whether it sells to the public at retail.
+   */
+  hy_is_retail: boolean | null;
+  /**
+   * For CNG stations, the number of dispensers.
+   */
+  cng_dispenser_num: number | null;
+  /**
+   * For CNG stations, the on-site renewable source (e.g. NONE, SOLAR).
+   */
+  cng_renewable_source: string | null;
+  /**
+   * For CNG stations, the total compression capacity.
+   */
+  cng_total_compression: number | null;
+  /**
+   * For CNG stations, the total storage capacity.
+   */
+  cng_total_storage: number | null;
+  /**
+   * For LNG stations, the on-site renewable source.
+   */
+  lng_renewable_source: string | null;
+  /**
+   * For E85 stations, the other ethanol blends offered (space-separated in CSV exports).
+   */
+  e85_other_ethanol_blends: string[] | null;
+  /**
+   * Charging prices in French.
+   */
+  ev_pricing_fr: string | null;
+  /**
+   * For propane stations, the nozzle types (space-separated, or a JSON array, in CSV exports).
+   */
+  lpg_nozzle_types: string[] | null;
+  /**
+   * For hydrogen stations, the pressures available.
+   */
+  hy_pressures: string[] | null;
+  /**
+   * For hydrogen stations, the fueling standards.
+   */
+  hy_standards: string[] | null;
+  /**
+   * For CNG stations, the fill type: B both, Q quick, T time.
+   */
+  cng_fill_type_code: 'B' | 'Q' | 'T' | null;
+  /**
+   * For CNG stations, the space-separated PSI pressures available.
+   */
+  cng_psi: string | null;
+  /**
+   * For CNG stations, the largest vehicle class served: LD, MD or HD.
+   */
+  cng_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * For LNG stations, the largest vehicle class served: LD, MD or HD.
+   */
+  lng_vehicle_class: 'LD' | 'MD' | 'HD' | null;
+  /**
+   * For electric stations, the on-site renewable source.
+   */
+  ev_renewable_source: string | null;
+  /**
+   * For renewable diesel stations, the blends offered.
+   */
+  rd_blends: string | null;
+  /**
+   * Renewable diesel blends in French.
+   */
+  rd_blends_fr: string | null;
+  /**
+   * For renewable diesel stations, whether it is blended with biodiesel: Y or N.
+   */
+  rd_blended_with_biodiesel: string | null;
+  /**
+   * For renewable diesel stations, the highest biodiesel level blended.
+   */
+  rd_max_biodiesel_level: string | null;
+  /**
+   * The National Park Service unit the station is in.
+   */
+  nps_unit_name: string | null;
+  /**
+   * For CNG stations, whether it sells renewable natural gas.
+   */
+  cng_has_rng: boolean | null;
+  /**
+   * For LNG stations, whether it sells renewable natural gas.
+   */
+  lng_has_rng: boolean | null;
+  /**
+   * For electric stations, whether it is workplace charging.
+   */
+  ev_workplace_charging: boolean | null;
+  /**
+   * Codes of the public programs that funded the station (e.g. NEVI, CFI).
+   */
+  funding_sources: string[] | null;
+  /**
+   * The charging network's own ids of the station (the API's ev_network_ids.station; no export column).
+   */
+  ev_network_station_ids: string[] | null;
+  /**
+   * The charging network's own ids of the station's posts (the API's ev_network_ids.posts; no export column).
+   */
+  ev_network_post_ids: string[] | null;
 }
 /**
- * Response of GET /api/alt-fuel-stations/v1/nearest.geojson: an RFC 7946 FeatureCollection of the stations in ascending distance, each station record (with distance in miles) in properties; the nearest envelope's latitude, longitude, precision, station_locator_url, total_results and offset are foreign members.
+ * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: an RFC 7946 FeatureCollection, the list's envelope (without the stations) in metadata, a Feature per station.
  */
-export interface FuelStationsNearestGeoJson {
+export interface FuelStationsGeoJsonCurrent {
   type: 'FeatureCollection';
-  /**
-   * The given latitude, or the geocoded one of location.
-   */
-  latitude: number;
-  /**
-   * The given longitude, or the geocoded one of location.
-   */
-  longitude: number;
-  precision?: Precision;
-  /**
-   * URL of the web application that supplies the data.
-   */
-  station_locator_url: string;
-  /**
-   * All matching stations, regardless of limit.
-   */
-  total_results: number;
-  offset: number;
-  features: FuelStationFeature[];
-}
-/**
- * How location was geocoded; absent when latitude and longitude were given.
- */
-export interface Precision {
-  /**
-   * Numeric accuracy code (5 postal code, 4 locality, 8 address).
-   */
-  value: number;
-  /**
-   * Textual accuracy code, such as postal_code or locality.
-   */
-  name: string;
-  /**
-   * Address component types of the match.
-   */
-  types: string[];
-}
-/**
- * One station: a GeoJSON Feature whose id is the station id.
- */
-export interface FuelStationFeature {
-  type: 'Feature';
-  /**
-   * The station id.
-   */
-  id: number;
-  geometry: GeoJsonPoint | null;
-  properties: FuelStation;
-}
-/**
- * A GeoJSON Point: [longitude, latitude] in WGS 84 degrees.
- */
-export interface GeoJsonPoint {
-  type: 'Point';
-  /**
-   * [longitude, latitude].
-   *
-   * @minItems 2
-   * @maxItems 2
-   */
-  coordinates: [number, number];
-}
-/**
- * Response of GET /api/alt-fuel-stations/v1.geojson: an RFC 7946 FeatureCollection of the matching stations as Point features (coordinates [longitude, latitude]), each station record as the JSON format writes it in properties; total_results and station_locator_url are foreign members.
- */
-export interface FuelStationsGeoJson {
-  type: 'FeatureCollection';
-  /**
-   * URL of the web application that supplies the data.
-   */
-  station_locator_url: string;
-  /**
-   * All matching stations, regardless of limit.
-   */
-  total_results: number;
-  features: FuelStationFeature[];
-}
-/**
- * Response of GET /api/alt-fuel-stations/v1/last-updated.json: when the served stations were last updated.
- */
-export interface FuelStationsLastUpdated {
-  /**
-   * The newest updated_at of the served data set's stations, ISO 8601 UTC ending in Z; null when the data set holds no station.
-   */
-  last_updated: string | null;
-}
-/**
- * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
- */
-export interface FuelStationsList {
-  /**
-   * URL of the web application that supplies the data.
-   */
-  station_locator_url: string;
-  /**
-   * All matching stations, regardless of limit.
-   */
-  total_results: number;
-  station_counts: StationCounts;
-  fuel_stations: FuelStation[];
+  metadata: {
+    /**
+     * URL of the web application that supplies the data.
+     */
+    station_locator_url: string;
+    /**
+     * All matching stations, regardless of limit.
+     */
+    total_results: number;
+    station_counts: StationCounts;
+  };
+  features: FuelStationFeatureCurrent[];
 }
 /**
  * Counts over every station matching the filters (limit ignored). ELEC.total counts charging outlets, ELEC.stations.total counts stations; total is the sum of the fuels' totals.
@@ -1642,6 +2017,196 @@ export interface ElecCount {
   stations: {
     total: number;
   };
+}
+/**
+ * One station: a GeoJSON Feature of its point, the station record in properties.
+ */
+export interface FuelStationFeatureCurrent {
+  type: 'Feature';
+  geometry: GeoJsonPoint | null;
+  properties: FuelStationCurrent;
+}
+/**
+ * A GeoJSON Point: [longitude, latitude] in WGS 84 degrees.
+ */
+export interface GeoJsonPoint {
+  type: 'Point';
+  /**
+   * [longitude, latitude].
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  coordinates: [number, number];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.geojson with today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance, the nearest envelope (without the stations) in metadata.
+ */
+export interface FuelStationsNearestGeoJsonCurrent {
+  type: 'FeatureCollection';
+  metadata: {
+    /**
+     * The given latitude, or the geocoded one of location.
+     */
+    latitude: number;
+    /**
+     * The given longitude, or the geocoded one of location.
+     */
+    longitude: number;
+    /**
+     * The country of the geocoded location; absent when latitude and longitude were given.
+     */
+    location_country?: 'US' | 'CA';
+    precision?: Precision;
+    /**
+     * URL of the web application that supplies the data.
+     */
+    station_locator_url: string;
+    /**
+     * All matching stations, regardless of limit.
+     */
+    total_results: number;
+    station_counts: StationCounts;
+    offset: number;
+  };
+  features: FuelStationFeatureCurrent[];
+}
+/**
+ * How location was geocoded; absent when latitude and longitude were given.
+ */
+export interface Precision {
+  /**
+   * Numeric accuracy code (5 postal code, 4 locality, 8 address).
+   */
+  value: number;
+  /**
+   * Textual accuracy code, such as postal_code or locality.
+   */
+  name: string;
+  /**
+   * Address component types of the match.
+   */
+  types: string[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.geojson: an RFC 7946 FeatureCollection of the stations in ascending distance, each station record (with distance in miles) in properties; the nearest envelope's latitude, longitude, precision, station_locator_url, total_results and offset are foreign members.
+ */
+export interface FuelStationsNearestGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  offset: number;
+  features: FuelStationFeature[];
+}
+/**
+ * One station: a GeoJSON Feature whose id is the station id.
+ */
+export interface FuelStationFeature {
+  type: 'Feature';
+  /**
+   * The station id.
+   */
+  id: number;
+  geometry: GeoJsonPoint | null;
+  properties: FuelStation;
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.geojson: an RFC 7946 FeatureCollection of the matching stations as Point features (coordinates [longitude, latitude]), each station record as the JSON format writes it in properties; total_results and station_locator_url are foreign members.
+ */
+export interface FuelStationsGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  features: FuelStationFeature[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/last-updated.json: when the served stations were last updated.
+ */
+export interface FuelStationsLastUpdated {
+  /**
+   * The newest updated_at of the served data set's stations, ISO 8601 UTC ending in Z; null when the data set holds no station.
+   */
+  last_updated: string | null;
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv} with today's station record (STATION_RECORD=current).
+ */
+export interface FuelStationsListCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  fuel_stations: FuelStationCurrent[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
+ */
+export interface FuelStationsList {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  fuel_stations: FuelStation[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv} with today's station record (STATION_RECORD=current); stations in ascending distance.
+ */
+export interface FuelStationsNearestCurrent {
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  /**
+   * The country of the geocoded location; absent when latitude and longitude were given.
+   */
+  location_country?: 'US' | 'CA';
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  offset: number;
+  fuel_stations: FuelStationCurrent[];
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv}; stations in ascending distance.

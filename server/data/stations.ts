@@ -7,9 +7,9 @@ import type { Database } from './database.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
 import { Sql, whereAll } from './sql.ts';
+import { ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
 
-/** A station as the endpoints return it (fuel-station.schema.json), without `distance`. */
-export type StationRecord = Record<string, unknown> & { id: number; fuel_type_code: string };
+export type { StationRecord };
 
 export interface StationFilters {
   status?: string[];
@@ -45,26 +45,6 @@ const GRID = new CellGrid(0.25, 2000);
 const MAX_INDEXED_CELLS = 64;
 
 const FUELS_IN_COUNTS = ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD'];
-
-// biome-ignore format: a table reads best packed
-const RESPONSE_FIELDS = [
-  'access_days_time', 'bd_blends', 'cards_accepted', 'city', 'date_last_confirmed', 'expected_date', 'fuel_type_code', 'geocode_status',
-  'groups_with_access_code', 'hy_status_link', 'intersection_directions', 'latitude', 'longitude', 'open_date', 'owner_type_code', 'plus4',
-  'station_name', 'station_phone', 'status_code', 'street_address', 'zip', 'state', 'ng_fill_type_code', 'ng_psi', 'ng_vehicle_class',
-  'e85_blender_pump', 'ev_level1_evse_num', 'ev_level2_evse_num', 'ev_dc_fast_num', 'ev_other_evse', 'ev_network', 'ev_network_web',
-  'lpg_primary', 'id', 'updated_at',
-];
-
-const DATE_FIELDS = ['expected_date', 'date_last_confirmed', 'open_date', 'updated_at'];
-
-/** strftime's format of a time as the answers write it: ISO 8601 UTC ending in Z (`2013-02-14T18:43:05Z`). */
-const ISO_UTC = '%Y-%m-%dT%H:%M:%SZ';
-
-/**
- * Every record starts as a copy of this one, so all 60,000 share one compact object layout; objects
- * grown key by key past a few dozen properties fall back to a dictionary layout several times larger.
- */
-const RECORD_TEMPLATE: Record<string, unknown> = Object.fromEntries([...RESPONSE_FIELDS, 'federal_agency'].map((field) => [field, undefined]));
 
 const TABLE = 'fuel_stations';
 
@@ -153,19 +133,12 @@ export class StationStore {
       interned.set(value, value);
       return value;
     };
-    const chunks = db.stream(`SELECT ${RESPONSE_FIELDS.filter((f) => !DATE_FIELDS.includes(f)).join(', ')},
-        CAST(expected_date AS VARCHAR) AS expected_date, CAST(date_last_confirmed AS VARCHAR) AS date_last_confirmed,
-        CAST(open_date AS VARCHAR) AS open_date, strftime(updated_at, '${ISO_UTC}') AS updated_at,
-        federal_agency_id, federal_agency_name
-      FROM ${source} ORDER BY file_row_number`);
+    const chunks = db.stream(`SELECT ${RECORD_COLUMNS_SQL} FROM ${source} ORDER BY file_row_number`);
     for await (const columns of chunks) {
       for (let row = 0; row < columns.id.length; row++) {
-        const record: Record<string, unknown> = { ...RECORD_TEMPLATE };
-        for (const field of RESPONSE_FIELDS) record[field] = intern(columns[field][row]);
-        const agencyId = columns.federal_agency_id[row];
-        if (agencyId !== null) record.federal_agency = { id: agencyId, name: intern(columns.federal_agency_name[row]) };
+        const record = recordAt(columns, row, intern);
         if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
-        records.push(record as StationRecord);
+        records.push(record);
       }
     }
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });

@@ -2,7 +2,7 @@
 // the newest updated_at of the data set (null when it holds no station). JSON only, as documented.
 import type { FuelStationsLastUpdated } from '../../types/schemas.ts';
 import type { View } from '../formats/render.ts';
-import { listEndpoint } from './fuel-stations.ts';
+import { FUEL_STATIONS_TAG } from './fuel-stations.ts';
 import type { Endpoint } from './types.ts';
 
 const view: View = { schemaId: '/api/schemas/fuel-stations-last-updated.schema.json' };
@@ -12,7 +12,7 @@ export const lastUpdatedEndpoint: Endpoint = {
   parameters: '/api/schemas/params/fuel-stations-last-updated.params.schema.json',
   // It cannot fail: no parameter to get wrong, and a data set without stations is `null`.
   responses: { ok: view.schemaId, errors: {} },
-  docs: { tag: listEndpoint.docs?.tag, summary: 'When the served stations were last updated: the newest updated_at of the data set.' },
+  docs: { tag: FUEL_STATIONS_TAG, summary: 'When the served stations were last updated: the newest updated_at of the data set.' },
   formats: ['json'],
   defaultFormat: 'json',
   // Drawn on the fuel-station endpoints' daily limit, as the list, nearest and by id are.

@@ -1,11 +1,11 @@
 // Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
-// location, and one station by id.
+// location, and one station by id, answering with the deployment's generation of the station record.
 import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';
 import type { StationFilters, StationRecord, StationStore } from '../data/stations.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
-import { fuelStationViews as views } from '../formats/views/fuel-stations.ts';
-import { geocode } from '../geocode/index.ts';
+import { type StationRecordGeneration, stationViews } from '../formats/views/fuel-stations.ts';
+import { type Geocoded, geocode } from '../geocode/index.ts';
 import {
   FUEL_STATION_LOCATION_REQUIRED,
   FUEL_STATION_NOT_FOUND,
@@ -24,10 +24,11 @@ export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
 const formats = ['json', 'xml', 'csv', 'kml'] as const;
 /** The list and nearest also come as GeoJSON FeatureCollections, and as KML Documents of a Placemark per station. */
 const listFormats = ['json', 'xml', 'csv', 'geojson', 'kml'] as const;
-const TAG = 'Alternative fuel stations';
+export const FUEL_STATIONS_TAG = 'Alternative fuel stations';
+const ERRORS_VIEW = stationViews.current.errors;
 
 function invalid(messages: string[], status = 422): ApiResult {
-  return { view: views.errors, status, data: { errors: messages } };
+  return { view: ERRORS_VIEW, status, data: { errors: messages } };
 }
 
 const LIST_PARAMETERS = '/api/schemas/params/fuel-stations-list.params.schema.json';
@@ -79,7 +80,10 @@ function readFilters<T extends FuelStationsListParameters>(
  */
 const BATCH = 256;
 
-/** The matching records, read from the store in batches as the renderer writes them. */
+const KILOMETRES_PER_MILE = 1.609344;
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/** The matching records, read from the store in batches as the renderer writes them; with distances, each record gains its own. */
 function stream(store: StationStore, rows: number[], distances?: number[]): RowStream<StationRecord> {
   return new RowStream(
     (async function* () {
@@ -88,7 +92,7 @@ function stream(store: StationStore, rows: number[], distances?: number[]): RowS
         const batch: StationRecord[] = new Array(end - start);
         for (let i = start; i < end; i++) {
           const record = store.records[rows[i]];
-          batch[i - start] = distances ? { ...record, distance: Math.round(distances[i] * 1e5) / 1e5 } : record;
+          batch[i - start] = distances ? { ...record, distance: round5(distances[i]), distance_km: round5(distances[i] * KILOMETRES_PER_MILE) } : record;
         }
         yield batch;
       }
@@ -98,91 +102,99 @@ function stream(store: StationStore, rows: number[], distances?: number[]): RowS
 
 const ERRORS = '/api/schemas/errors.schema.json';
 
-export const listEndpoint: Endpoint = {
-  paths: ['/api/alt-fuel-stations/v1'],
-  parameters: LIST_PARAMETERS,
-  responses: { ok: views.list.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.list.geojson.schemaId } },
-  docs: { tag: TAG, summary: 'Every station matching the filters, in no specific order.', example: 'fuel_type=E85,ELEC&state=CA&limit=3' },
-  formats: listFormats,
-  defaultFormat: 'xml',
-  limitGroup: 'fuel-stations',
-  async handle({ data, query }) {
-    const read = readFilters<FuelStationsListParameters>(LIST_PARAMETERS, query, data.stations);
-    if ('invalid' in read) return read.invalid;
-    const { values, filters } = read;
-    const limit = values.limit;
-    const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
-    return {
-      view: views.list,
-      data: {
-        station_locator_url: STATION_LOCATOR_URL,
-        total_results: matches.total,
-        station_counts: matches.counts,
-        fuel_stations: stream(data.stations, matches.rows),
-      },
-    };
-  },
-};
-
-export const nearestEndpoint: Endpoint = {
-  paths: ['/api/alt-fuel-stations/v1/nearest'],
-  parameters: NEAREST_PARAMETERS,
-  responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.nearest.geojson.schemaId } },
-  docs: { tag: TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
-  formats: listFormats,
-  defaultFormat: 'xml',
-  limitGroup: 'fuel-stations',
-  async handle({ data, query }) {
-    const read = readFilters<FuelStationsNearestParameters>(NEAREST_PARAMETERS, query, data.stations, { emptyIsAbsent: ['location'] });
-    if ('invalid' in read) return read.invalid;
-    const { values, filters } = read;
-    const { latitude, longitude, location, radius, offset = 0, limit } = values;
-
-    let point: { latitude: number; longitude: number; precision?: object };
-    if (latitude !== undefined && longitude !== undefined) {
-      point = { latitude, longitude };
-    } else if (location !== undefined) {
-      const found = geocode(location);
-      if (!found) return invalid([fuelStationUngeocodedMessage(location)]);
-      point = found;
-    } else {
-      return invalid([FUEL_STATION_LOCATION_REQUIRED]);
-    }
-    const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
-    const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, { offset, limit: limit === 'all' ? undefined : limit });
-    return {
-      view: views.nearest,
-      data: {
-        latitude: point.latitude,
-        longitude: point.longitude,
-        precision: point.precision,
-        station_locator_url: STATION_LOCATOR_URL,
-        total_results: matches.total,
-        station_counts: matches.counts,
-        offset,
-        fuel_stations: stream(data.stations, matches.rows, matches.distances),
-      },
-    };
-  },
-};
-
 const BY_ID_PATH = { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } };
 
-export const byIdEndpoint: Endpoint = {
-  paths: ['/api/alt-fuel-stations/v1/:id'],
-  responses: { ok: views.byId.schemaId, errors: { 404: ERRORS } },
-  pathParameters: BY_ID_PATH,
-  docs: { tag: TAG, summary: 'One station by its id.' },
-  formats,
-  defaultFormat: 'xml',
-  limitGroup: 'fuel-stations',
-  async handle({ data, path }) {
-    // an id its schema refuses names no station: the same 404 as an unknown one
-    const parsed = parsePathParams<{ id: number }>(BY_ID_PATH, path);
-    const station = parsed.issues.length === 0 ? await data.stations.byId(parsed.values.id) : undefined;
-    if (!station) return invalid([FUEL_STATION_NOT_FOUND], 404);
-    return { view: views.byId, data: { alt_fuel_station: station } };
-  },
-};
+/** The list, nearest and by-id endpoints, answering with one generation of the station record. */
+export function fuelStationEndpoints(generation: StationRecordGeneration): Endpoint[] {
+  const views = stationViews[generation];
+  const listEndpoint: Endpoint = {
+    paths: ['/api/alt-fuel-stations/v1'],
+    parameters: LIST_PARAMETERS,
+    responses: { ok: views.list.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.list.geojson.schemaId } },
+    docs: { tag: FUEL_STATIONS_TAG, summary: 'Every station matching the filters, in no specific order.', example: 'fuel_type=E85,ELEC&state=CA&limit=3' },
+    formats: listFormats,
+    defaultFormat: 'xml',
+    limitGroup: 'fuel-stations',
+    async handle({ data, query }) {
+      const read = readFilters<FuelStationsListParameters>(LIST_PARAMETERS, query, data.stations);
+      if ('invalid' in read) return read.invalid;
+      const { values, filters } = read;
+      const limit = values.limit;
+      const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
+      return {
+        view: views.list,
+        data: {
+          station_locator_url: STATION_LOCATOR_URL,
+          total_results: matches.total,
+          station_counts: matches.counts,
+          fuel_stations: stream(data.stations, matches.rows),
+        },
+      };
+    },
+  };
 
-export const fuelStationEndpoints = [listEndpoint, nearestEndpoint, byIdEndpoint];
+  const nearestEndpoint: Endpoint = {
+    paths: ['/api/alt-fuel-stations/v1/nearest'],
+    parameters: NEAREST_PARAMETERS,
+    responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.nearest.geojson.schemaId } },
+    docs: { tag: FUEL_STATIONS_TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
+    formats: listFormats,
+    defaultFormat: 'xml',
+    limitGroup: 'fuel-stations',
+    async handle({ data, query }) {
+      const read = readFilters<FuelStationsNearestParameters>(NEAREST_PARAMETERS, query, data.stations, { emptyIsAbsent: ['location'] });
+      if ('invalid' in read) return read.invalid;
+      const { values, filters } = read;
+      const { latitude, longitude, location, radius, offset = 0, limit } = values;
+
+      let point: Geocoded;
+      if (latitude !== undefined && longitude !== undefined) {
+        point = { latitude, longitude };
+      } else if (location !== undefined) {
+        const found = geocode(location);
+        if (!found) return invalid([fuelStationUngeocodedMessage(location)]);
+        point = found;
+      } else {
+        return invalid([FUEL_STATION_LOCATION_REQUIRED]);
+      }
+      const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
+      const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, {
+        offset,
+        limit: limit === 'all' ? undefined : limit,
+      });
+      return {
+        view: views.nearest,
+        data: {
+          latitude: point.latitude,
+          longitude: point.longitude,
+          location_country: point.country,
+          precision: point.precision,
+          station_locator_url: STATION_LOCATOR_URL,
+          total_results: matches.total,
+          station_counts: matches.counts,
+          offset,
+          fuel_stations: stream(data.stations, matches.rows, matches.distances),
+        },
+      };
+    },
+  };
+
+  const byIdEndpoint: Endpoint = {
+    paths: ['/api/alt-fuel-stations/v1/:id'],
+    responses: { ok: views.byId.schemaId, errors: { 404: ERRORS } },
+    pathParameters: BY_ID_PATH,
+    docs: { tag: FUEL_STATIONS_TAG, summary: 'One station by its id.' },
+    formats,
+    defaultFormat: 'xml',
+    limitGroup: 'fuel-stations',
+    async handle({ data, path }) {
+      // an id its schema refuses names no station: the same 404 as an unknown one
+      const parsed = parsePathParams<{ id: number }>(BY_ID_PATH, path);
+      const station = parsed.issues.length === 0 ? await data.stations.byId(parsed.values.id) : undefined;
+      if (!station) return invalid([FUEL_STATION_NOT_FOUND], 404);
+      return { view: views.byId, data: { alt_fuel_station: station } };
+    },
+  };
+
+  return [listEndpoint, nearestEndpoint, byIdEndpoint];
+}

@@ -4,10 +4,19 @@ import { dataQueryEndpoints } from './data-query.ts';
 import { fuelStationEndpoints } from './fuel-stations.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
+import type { StationRecordGeneration } from '../formats/views/fuel-stations.ts';
 import type { Endpoint } from './types.ts';
 
-// A new endpoint goes last: the hostile suite seeds each endpoint's requests by its place in this list.
-export const endpoints: Endpoint[] = [...fuelStationEndpoints, ...buildingResourceEndpoints, ...dataQueryEndpoints, ...pvwattsEndpoints, lastUpdatedEndpoint];
+/**
+ * The endpoints of a deployment, whose fuel-station endpoints answer with its STATION_RECORD. A new
+ * endpoint goes last: the hostile suite seeds each endpoint's requests by its place in this list.
+ */
+export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[] {
+  return [...fuelStationEndpoints(stationRecord), ...buildingResourceEndpoints, ...dataQueryEndpoints, ...pvwattsEndpoints, lastUpdatedEndpoint];
+}
+
+/** The endpoints of a default deployment (STATION_RECORD=current). */
+export const endpoints = endpointsFor('current');
 
 /**
  * Paths of the real service that no endpoint here answers: the gateway's 404, as any unknown path,

@@ -14,6 +14,10 @@ export interface XmlStyle {
   /** The element name of one item of the array held by `arrayKey` (already an element name). */
   itemName(arrayElementName: string): string;
   arrayAttribute: string;
+  /** Keys whose arrays are written without `arrayAttribute`. */
+  untypedArrays?: ReadonlySet<string>;
+  /** Keys whose scalars are written as these functions write them, not as JSON would. */
+  texts?: Readonly<Record<string, (value: unknown) => string>>;
   /** The type attribute of a scalar, or ''; `parentKey.key` lets a dialect type only some fields. */
   typeAttribute(kind: 'integer' | 'float' | 'boolean' | 'string', parentKey: string, key: string): string;
   nil(name: string): string;
@@ -61,14 +65,22 @@ function singular(name: string): string {
 
 const railsTypes: Record<string, string> = { integer: ' type="integer"', float: ' type="float"', boolean: ' type="boolean"', string: '' };
 
+/** What a Rails model's own `to_xml` changes: arrays without a type, values written its way. */
+export interface RailsModelQuirks {
+  untypedArrays?: string[];
+  texts?: Record<string, (value: unknown) => string>;
+}
+
 /** Rails' `to_xml`. `typedFields` limits type attributes to `parent.key` pairs; omitted, every scalar is typed. */
-export function railsStyle(typedFields?: string[]): XmlStyle {
+export function railsStyle(typedFields?: string[], quirks: RailsModelQuirks = {}): XmlStyle {
   const typed = typedFields ? new Set(typedFields) : undefined;
   return {
     declaration: '<?xml version="1.0" encoding="UTF-8"?>\n',
     elementName: (key) => key.replace(/_/g, '-'),
     itemName: singular,
     arrayAttribute: ' type="array"',
+    untypedArrays: quirks.untypedArrays && new Set(quirks.untypedArrays),
+    texts: quirks.texts,
     typeAttribute: (kind, parentKey, key) => (!typed || typed.has(`${parentKey}.${key}`) ? railsTypes[kind] : ''),
     nil: (name) => `<${name} nil="true"/>`,
     emptyString: (name) => `<${name}></${name}>`,
@@ -140,7 +152,8 @@ function scalarWriter(kind: 'string' | 'integer' | 'float' | 'boolean', style: X
   return (name, value, depth, parentKey, key) => {
     const indent = INDENT.repeat(depth);
     if (value == null) return `${indent}${style.nil(name)}\n`;
-    const text = scalarText(kind, value, style);
+    const ownText = style.texts?.[key];
+    const text = ownText ? style.escapeText(ownText(value)) : scalarText(kind, value, style);
     if (text === '' && kind === 'string') return `${indent}${style.emptyString(name)}\n`;
     return `${indent}<${name}${style.typeAttribute(kind, parentKey, key)}>${text}</${name}>\n`;
   };
@@ -151,13 +164,14 @@ function arrayWriter(writeItem: WriteElement, style: XmlStyle): WriteElement {
     const indent = INDENT.repeat(depth);
     if (value == null) return `${indent}${style.nil(name)}\n`;
     const itemName = style.itemName(name);
+    const attribute = style.untypedArrays?.has(key) ? '' : style.arrayAttribute;
     if (value instanceof RowStream) {
       slots.push({ stream: value, writeBatch: (items) => items.map((item) => writeItem(itemName, item, depth + 1, key, key, slots)).join('') });
-      return `${indent}<${name}${style.arrayAttribute}>\n${STREAM_MARK}${indent}</${name}>\n`;
+      return `${indent}<${name}${attribute}>\n${STREAM_MARK}${indent}</${name}>\n`;
     }
     const items = value as ArrayLike<unknown>;
-    if (items.length === 0) return `${indent}${style.emptyArray(name, style.arrayAttribute)}\n`;
-    let out = `${indent}<${name}${style.arrayAttribute}>\n`;
+    if (items.length === 0) return `${indent}${style.emptyArray(name, attribute)}\n`;
+    let out = `${indent}<${name}${attribute}>\n`;
     for (let i = 0; i < items.length; i++) out += writeItem(itemName, items[i], depth + 1, key, key, slots);
     return `${out}${indent}</${name}>\n`;
   };

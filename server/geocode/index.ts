@@ -13,9 +13,13 @@ export interface Precision {
   types: string[];
 }
 
-export interface Geocoded extends Point {
+export interface Geocoded {
+  latitude: number;
+  longitude: number;
   /** Absent when the location was a latitude and longitude: nothing was geocoded. */
   precision?: Precision;
+  /** The country of the place found (the nearest answer's `location_country`); absent as precision is. */
+  country?: Country;
 }
 
 /**
@@ -31,7 +35,7 @@ const PRECISION = {
 } satisfies Record<string, Precision>;
 
 function at(point: Point | undefined, precision: Precision): Geocoded | undefined {
-  return point && { latitude: point.latitude, longitude: point.longitude, precision };
+  return point && { latitude: point.latitude, longitude: point.longitude, precision, country: point.country };
 }
 
 const TYPED_POINT = /^([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)$/;

@@ -54,7 +54,7 @@ function loadGazetteer(): Gazetteer {
     const region = regionOf.get(`${city.country}.${city.adminCode}`);
     if (!region) continue;
     const [longitude, latitude] = city.loc.coordinates;
-    places.push({ name: city.name, latitude, longitude, population: city.population, region });
+    places.push({ name: city.name, latitude, longitude, country: region.country, population: city.population, region });
   }
   const gazetteer: Gazetteer = { placesByKey: new Map(), largestPlaceOf: new Map() };
   for (const place of places.sort((a, b) => b.population - a.population)) {

@@ -1,11 +1,13 @@
 // The `zipcodes` gazetteer: the centroids of U.S. ZIP codes and of Canada's forward sortation areas
 // (a postal code's first three characters), and the U.S. cities the ZIP codes are filed under.
 import zipcodes from 'zipcodes';
-import type { Region } from './regions.ts';
+import type { Country, Region } from './regions.ts';
 
 export interface Point {
   latitude: number;
   longitude: number;
+  /** The country the gazetteer files the place under. */
+  country: Country;
 }
 
 /** A five-digit ZIP code (ZIP+4 too) standing alone or among other words. */
@@ -13,8 +15,8 @@ export const US_ZIP = /(?:^|[^\d])(\d{5})(?:-\d{4})?(?![\d])/;
 const CANADIAN_POSTAL_CODE = /\b([A-Za-z]\d[A-Za-z])\s?\d[A-Za-z]\d\b/;
 const FORWARD_SORTATION_AREA = /^[A-Za-z]\d[A-Za-z]$/;
 
-function pointOf(entry: { latitude: number; longitude: number } | undefined): Point | undefined {
-  return entry && { latitude: entry.latitude, longitude: entry.longitude };
+function pointOf(entry: zipcodes.ZipCode | undefined): Point | undefined {
+  return entry && { latitude: entry.latitude, longitude: entry.longitude, country: entry.country === 'Canada' ? 'CA' : 'US' };
 }
 
 /** The first known U.S. ZIP code in the location, else its Canadian postal code (at its forward sortation area's centroid). */
@@ -57,5 +59,5 @@ for (const entry of Object.values(zipcodes.codes)) {
 export function zipCodesCityPoint(city: string, region: Region): Point | undefined {
   const matches = zipCodesOfCity.get(cityKey(region.code, city));
   if (!matches) return undefined;
-  return { latitude: round(median(matches.map((m) => m.latitude))), longitude: round(median(matches.map((m) => m.longitude))) };
+  return { latitude: round(median(matches.map((m) => m.latitude))), longitude: round(median(matches.map((m) => m.longitude))), country: region.country };
 }

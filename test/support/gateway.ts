@@ -7,7 +7,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listEndpoint } from '../../server/endpoints/fuel-stations.ts';
+import { fuelStationEndpoints } from '../../server/endpoints/fuel-stations.ts';
+
+const [listEndpoint] = fuelStationEndpoints('current');
 import type { Endpoint } from '../../server/endpoints/types.ts';
 import { RowStream } from '../../server/formats/rows.ts';
 

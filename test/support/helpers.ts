@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
+import type { StationRecordGeneration } from '../../server/formats/views/fuel-stations.ts';
 import { writeUnlimitedKey } from './keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { pino, type Logger } from 'pino';
@@ -59,11 +60,12 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
-export async function startTestServer(dataDir: string, options: { now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(dataDir: string, options: { now?: () => number; stationRecord?: StationRecordGeneration } = {}): Promise<TestServer> {
   const keysDir = temporaryDir('keys');
   const keysFile = join(keysDir, 'keys.json');
   const key = writeUnlimitedKey(keysFile);
-  const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true }, { now: options.now, log: () => {} });
+  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, stationRecord: options.stationRecord };
+  const running = await startServer(settings, { now: options.now, log: () => {} });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
   return Object.assign(running, {
     key,

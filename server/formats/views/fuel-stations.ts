@@ -1,16 +1,24 @@
-// How fuel-station responses look in XML, CSV, GeoJSON and KML: Rails' to_xml with untyped station
-// scalars (only precision/value and federal-agency/id carry type="integer"), the export's CSV header,
-// and the stations as points with some of the envelope's members beside them.
+// How fuel-station responses look in XML, CSV, GeoJSON and KML, for each generation of the station
+// record (STATION_RECORD): Rails' to_xml with untyped station scalars (only precision/value and
+// federal-agency/id carry type="integer"), the export's CSV header, and the stations as points.
+// `2014` is service.md's record; `current` today's (fuel-station-current.schema.json), whose XML
+// also keeps the record's arrays untyped and writes `updated-at` as the CSV does, as the newest of
+// the documentation's XML examples (the list's, 2023) shows.
 import { schemaById } from '../../../schemas/registry.ts';
 import type { CsvColumn } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import type { KmlForm } from '../kml.ts';
 import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
+import { type Shape, shapeFor } from '../shape.ts';
 import type { RowStream } from '../rows.ts';
 import { railsStyle } from '../xml.ts';
 
-const style = railsStyle(['precision.value', 'federal_agency.id']);
+export const STATION_RECORD_GENERATIONS = ['current', '2014'] as const;
+export type StationRecordGeneration = (typeof STATION_RECORD_GENERATIONS)[number];
+
+const TYPED_FIELDS = ['precision.value', 'federal_agency.id'];
+const style = railsStyle(TYPED_FIELDS);
 
 const exportHeaders = Object.fromEntries(
   Object.entries(schemaById('/api/schemas/fuel-station-source.schema.json').properties as Record<string, { 'x-csv-header'?: string }>).map(([name, p]) => [
@@ -19,7 +27,7 @@ const exportHeaders = Object.fromEntries(
   ]),
 );
 
-type Station = Record<string, unknown> & { federal_agency?: { id: number; name: string } };
+type Station = Record<string, unknown> & { federal_agency?: { id: number; code: string | null; name: string } };
 
 function column(field: string): CsvColumn<Station> {
   return { header: exportHeaders[field]!, value: (station) => station[field] as string | number | boolean | null };
@@ -28,8 +36,12 @@ function column(field: string): CsvColumn<Station> {
 const csvCell = {
   float: (value: unknown) => (typeof value === 'number' ? formatFloat(value) : null),
   /** `2013-02-14T18:43:05Z` is written `2013-02-14 18:43:05 UTC` in CSV. */
-  updatedAt: (value: unknown) => (typeof value === 'string' ? `${value.slice(0, 10)} ${value.slice(11, 19)} UTC` : null),
+  updatedAt: (value: unknown) => (typeof value === 'string' ? exportTimestamp(value) : null),
 };
+
+function exportTimestamp(isoUtc: string): string {
+  return `${isoUtc.slice(0, 10)} ${isoUtc.slice(11, 19)} UTC`;
+}
 
 function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
   const before = [
@@ -127,3 +139,81 @@ export const fuelStationViews = {
     csv: { columns: [{ header: 'Error', value: (message: string) => message }], rows: (data: { errors: string[] }) => data.errors },
   },
 } satisfies Record<string, View>;
+
+// Today's record (STATION_RECORD=current).
+
+const currentRecordSchema = schemaById('/api/schemas/fuel-station-current.schema.json');
+const currentRecordShape = shapeFor('/api/schemas/fuel-station-current.schema.json') as Extract<Shape, { kind: 'object' }>;
+const recordArrays = currentRecordShape.fields.filter((field) => field.shape.kind === 'array').map((field) => field.name);
+
+const currentStyle = railsStyle(TYPED_FIELDS, {
+  untypedArrays: [...recordArrays, 'station', 'posts'],
+  texts: { updated_at: (value) => exportTimestamp(String(value)) },
+});
+
+const fieldOfHeader = new Map(Object.entries(exportHeaders).map(([field, header]) => [header, field]));
+const agencyMember: Record<string, 'id' | 'code' | 'name'> = { federal_agency_id: 'id', federal_agency_code: 'code', federal_agency_name: 'name' };
+const exportBoolean: Record<string, boolean> = { Y: true, N: false };
+
+/** A CSV cell of today's record: lists space-separated and the RNG codes as booleans, as the exports write them. */
+function currentColumn(header: string): CsvColumn<Station> {
+  const field = fieldOfHeader.get(header);
+  if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
+  if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
+  if (field === 'latitude' || field === 'longitude') return { header, value: (s) => csvCell.float(s[field]) };
+  if (field === 'updated_at') return { header, value: (s) => csvCell.updatedAt(s.updated_at) };
+  if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
+  if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
+  return column(field);
+}
+
+/** The documentation's 74 columns (the nearest CSV has no distance since 2023). */
+const currentColumns = (currentRecordSchema['x-csv-columns'] as string[]).map(currentColumn);
+
+/** GeoJSON as the documentation shows it: the envelope without the stations in `metadata`, a Feature per station. */
+function currentStationCollection(schemaId: string, members: string[]): GeoJsonForm {
+  const toFeature = (station: Station) => pointFeature(station, stationKeys);
+  return {
+    schemaId,
+    collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => ({
+      type: 'FeatureCollection',
+      metadata: Object.fromEntries(members.map((name) => [name, data[name]])),
+      features: features(data.fuel_stations, toFeature),
+    }),
+  };
+}
+
+const currentListMembers = ['station_locator_url', 'total_results', 'station_counts'];
+const currentNearestMembers = ['latitude', 'longitude', 'location_country', 'precision', 'station_locator_url', 'total_results', 'station_counts', 'offset'];
+/** KML's Document carries the envelope's scalars and precision, not the counts. */
+const withoutCounts = (members: string[]) => members.filter((member) => member !== 'station_counts');
+
+export const currentFuelStationViews = {
+  list: {
+    schemaId: '/api/schemas/fuel-stations-list-current.schema.json',
+    xml: { style: currentStyle, root: 'response' },
+    csv: { columns: currentColumns, rows: stationsOf },
+    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-current.schema.json', currentListMembers),
+    kml: stationDocument(withoutCounts(currentListMembers), 'fuel_stations'),
+  },
+  nearest: {
+    schemaId: '/api/schemas/fuel-stations-nearest-current.schema.json',
+    xml: { style: currentStyle, root: 'response' },
+    csv: { columns: currentColumns, rows: stationsOf },
+    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-nearest-current.schema.json', currentNearestMembers),
+    kml: stationDocument(withoutCounts(currentNearestMembers), 'fuel_stations'),
+  },
+  byId: {
+    schemaId: '/api/schemas/fuel-station-by-id-current.schema.json',
+    xml: { style: currentStyle, root: 'alt-fuel-station', field: 'alt_fuel_station' },
+    csv: { columns: currentColumns, rows: (data: { alt_fuel_station: Station }) => [data.alt_fuel_station] },
+    kml: stationDocument([], 'alt_fuel_station'),
+  },
+  errors: fuelStationViews.errors,
+} satisfies typeof fuelStationViews;
+
+/** Each generation's views: the endpoints choose by the deployment's STATION_RECORD. */
+export const stationViews: Record<StationRecordGeneration, typeof fuelStationViews> = {
+  current: currentFuelStationViews,
+  '2014': fuelStationViews,
+};
