@@ -88,6 +88,48 @@ export type State = string[];
  */
 export type Zip = string[];
 /**
+ * Electric stations with any of these connector types (comma list): NEMA1450, NEMA515, NEMA520, J1772, J1772COMBO, CHADEMO, TESLA, J3400.
+ */
+export type EvConnectorType = (
+  'all' | 'NEMA1450' | 'NEMA515' | 'NEMA520' | 'J1772' | 'J1772COMBO' | 'CHADEMO' | 'TESLA' | 'J3400'
+)[];
+/**
+ * Stations in these countries (comma list): US, CA, or all. Default US (today's service); under STATION_RECORD=2014 every country.
+ */
+export type Country = ('all' | 'US' | 'CA')[];
+/**
+ * Hydrogen stations whose retail flag is one of these (comma list): true, false.
+ */
+export type HyIsRetail = ('all' | 'true' | 'false')[];
+/**
+ * CNG stations with one of these fill types (comma list): B both, Q quick, T time.
+ */
+export type CngFillType = ('all' | 'B' | 'Q' | 'T')[];
+/**
+ * CNG stations offering one of these pressures (comma list).
+ */
+export type CngPsi = ('all' | '2400' | '3000' | '3600')[];
+/**
+ * CNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+ */
+export type CngVehicleClass = ('all' | 'LD' | 'MD' | 'HD')[];
+/**
+ * LNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+ */
+export type LngVehicleClass = ('all' | 'LD' | 'MD' | 'HD')[];
+/**
+ * Stations that take this vehicle class or larger (LD < MD < HD).
+ */
+export type MaximumVehicleClass = ('all' | 'LD' | 'MD' | 'HD')[];
+/**
+ * Electric stations funded by any of these programs (comma list).
+ */
+export type FundingSources = ('all' | 'NEVI' | 'CFI' | 'EVC_RAA' | 'CMAQ' | 'CRP' | 'OTHER')[];
+/**
+ * Electric stations at one of these facility types (comma list of the codes in the data, such as HOTEL, PAY_GARAGE, CAR_DEALER; any case); an unknown code is a 422 listing those in the data.
+ */
+export type FacilityType = string[];
+/**
  * Warnings (none at present on success).
  */
 export type PvwattsV6Warnings = string[];
@@ -2370,6 +2412,36 @@ export interface FuelStationsListParameters {
   ev_charging_level?: EvChargingLevel;
   state?: State;
   zip?: Zip;
+  ev_connector_type?: EvConnectorType;
+  country?: Country;
+  /**
+   * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
+   */
+  lpg_include_secondary?: 'all' | 'false';
+  hy_is_retail?: HyIsRetail;
+  /**
+   * true: only E85 stations that also have a blender pump.
+   */
+  e85_has_blender_pump?: 'all' | 'true';
+  cng_fill_type?: CngFillType;
+  cng_psi?: CngPsi;
+  cng_vehicle_class?: CngVehicleClass;
+  lng_vehicle_class?: LngVehicleClass;
+  maximum_vehicle_class?: MaximumVehicleClass;
+  /**
+   * CNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  cng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * LNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  lng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * Stations whose access is restricted (true) or not (false).
+   */
+  restricted_access?: 'all' | 'true' | 'false';
+  funding_sources?: FundingSources;
+  facility_type?: FacilityType;
   /**
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */
@@ -2416,6 +2488,36 @@ export interface FuelStationsNearestParameters {
   ev_charging_level?: EvChargingLevel;
   state?: State;
   zip?: Zip;
+  ev_connector_type?: EvConnectorType;
+  country?: Country;
+  /**
+   * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
+   */
+  lpg_include_secondary?: 'all' | 'false';
+  hy_is_retail?: HyIsRetail;
+  /**
+   * true: only E85 stations that also have a blender pump.
+   */
+  e85_has_blender_pump?: 'all' | 'true';
+  cng_fill_type?: CngFillType;
+  cng_psi?: CngPsi;
+  cng_vehicle_class?: CngVehicleClass;
+  lng_vehicle_class?: LngVehicleClass;
+  maximum_vehicle_class?: MaximumVehicleClass;
+  /**
+   * CNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  cng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * LNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  lng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * Stations whose access is restricted (true) or not (false).
+   */
+  restricted_access?: 'all' | 'true' | 'false';
+  funding_sources?: FundingSources;
+  facility_type?: FacilityType;
   /**
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */

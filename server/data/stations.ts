@@ -2,7 +2,7 @@
 // and how far away (SQL over the Parquet file, loaded into an in-memory table with a spatial cell
 // index); each station's response record is built once at load, so answering a list never
 // re-reads 60,000 rows.
-import { INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { BOOLEAN, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database } from './database.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
@@ -22,7 +22,28 @@ export interface StationFilters {
   evChargingLevels?: Array<'1' | '2' | 'dc_fast'>;
   states?: string[];
   zips?: string[];
+  evConnectorTypes?: string[];
+  countries?: string[];
+  /** Leave out propane stations that are not primary. */
+  lpgPrimaryOnly?: boolean;
+  hydrogenRetail?: boolean[];
+  e85BlenderPumpOnly?: boolean;
+  cngFillTypes?: string[];
+  cngPressures?: string[];
+  /** The smallest vehicle class asked for, per column: stations taking it or a larger one. */
+  cngVehicleClass?: VehicleClass;
+  lngVehicleClass?: VehicleClass;
+  maximumVehicleClass?: VehicleClass;
+  cngHasRng?: boolean;
+  lngHasRng?: boolean;
+  restrictedAccess?: boolean;
+  fundingSources?: string[];
+  facilityTypes?: string[];
 }
+
+export type VehicleClass = 'LD' | 'MD' | 'HD';
+const VEHICLE_CLASS_RANK: Record<VehicleClass, number> = { LD: 1, MD: 2, HD: 3 };
+const rankSql = (column: string) => `CASE ${column} WHEN 'LD' THEN 1 WHEN 'MD' THEN 2 WHEN 'HD' THEN 3 END`;
 
 export interface StationCounts {
   total: number;
@@ -83,6 +104,26 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
       )}, state)`,
     );
   if (filters.zips) conditions.push(`list_contains(${list('zip', filters.zips)}, zip)`);
+  if (filters.evConnectorTypes) conditions.push(`fuel_type_code = 'ELEC' AND list_has_any(ev_connector_types, ${list('connector', filters.evConnectorTypes)})`);
+  if (filters.countries) conditions.push(`list_contains(${list('country', filters.countries)}, country)`);
+  if (filters.lpgPrimaryOnly) conditions.push(`(fuel_type_code <> 'LPG' OR lpg_primary)`);
+  if (filters.hydrogenRetail)
+    conditions.push(
+      `fuel_type_code = 'HY' AND list_contains(${sql.bind('retail', { value: listValue(filters.hydrogenRetail), type: LIST(BOOLEAN) })}, hy_is_retail)`,
+    );
+  if (filters.e85BlenderPumpOnly) conditions.push(`fuel_type_code = 'E85' AND e85_blender_pump`);
+  if (filters.cngFillTypes) conditions.push(`fuel_type_code = 'CNG' AND list_contains(${list('fill', filters.cngFillTypes)}, cng_fill_type_code)`);
+  if (filters.cngPressures) conditions.push(`fuel_type_code = 'CNG' AND list_has_any(cng_psi_list, ${list('psi', filters.cngPressures)})`);
+  const classAtLeast = (column: string, vehicleClass: VehicleClass) => `${rankSql(column)} >= ${sql.number(VEHICLE_CLASS_RANK[vehicleClass])}`;
+  if (filters.cngVehicleClass) conditions.push(`fuel_type_code = 'CNG' AND ${classAtLeast('cng_vehicle_class', filters.cngVehicleClass)}`);
+  if (filters.lngVehicleClass) conditions.push(`fuel_type_code = 'LNG' AND ${classAtLeast('lng_vehicle_class', filters.lngVehicleClass)}`);
+  if (filters.maximumVehicleClass) conditions.push(classAtLeast('maximum_vehicle_class', filters.maximumVehicleClass));
+  const flag = (name: string, value: boolean) => sql.bind(name, { value, type: BOOLEAN });
+  if (filters.cngHasRng !== undefined) conditions.push(`fuel_type_code = 'CNG' AND cng_has_rng = ${flag('cng_rng', filters.cngHasRng)}`);
+  if (filters.lngHasRng !== undefined) conditions.push(`fuel_type_code = 'LNG' AND lng_has_rng = ${flag('lng_rng', filters.lngHasRng)}`);
+  if (filters.restrictedAccess !== undefined) conditions.push(`restricted_access = ${flag('restricted', filters.restrictedAccess)}`);
+  if (filters.fundingSources) conditions.push(`fuel_type_code = 'ELEC' AND list_has_any(funding_sources, ${list('funding', filters.fundingSources)})`);
+  if (filters.facilityTypes) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('facility', filters.facilityTypes)}, facility_type)`);
   return conditions;
 }
 
@@ -103,12 +144,14 @@ export class StationStore {
     readonly records: StationRecord[],
     /** EV network names in the data, by lower-case name. */
     readonly networks: Map<string, string>,
+    /** Facility type codes in the data. */
+    readonly facilityTypes: Set<string>,
     /** The newest updated_at of the stations (ISO 8601 UTC), or null when there are none. */
     readonly lastUpdated: string | null,
   ) {}
 
   static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
-    if (!parquetPath) return new StationStore(db, [], new Map(), null);
+    if (!parquetPath) return new StationStore(db, [], new Map(), new Set(), null);
     // The pipeline writes the file sorted by id, so a row's place in the file is its row index.
     const source = `read_parquet('${parquetPath.replace(/'/g, "''")}', file_row_number = true)`;
     // DuckDB keeps only what queries filter, order and count on; the records live in JS, built once.
@@ -116,6 +159,9 @@ export class StationStore {
       SELECT file_row_number::INTEGER AS row_index, id, fuel_type_code, status_code, access_code,
              string_split(lower(cards_accepted), ' ') AS cards_list, owner_type_code, federal_agency_id, lower(ev_network) AS ev_network,
              ev_level1_evse_num, ev_level2_evse_num, ev_dc_fast_num, state, zip, latitude, longitude,
+             ev_connector_types, country, lpg_primary, hy_is_retail, e85_blender_pump, cng_fill_type_code,
+             string_split(cng_psi, ' ') AS cng_psi_list, cng_vehicle_class, lng_vehicle_class, maximum_vehicle_class,
+             cng_has_rng, lng_has_rng, restricted_access, funding_sources, facility_type,
              (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
              ${GRID.cellSql('latitude', 'longitude')} AS cell
       FROM ${source}`);
@@ -124,6 +170,7 @@ export class StationStore {
 
     const records: StationRecord[] = [];
     const networks = new Map<string, string>();
+    const facilityTypes = new Set<string>();
     // Most station texts repeat ("24 hours daily", network names, cities): one copy of each.
     const interned = new Map<string, string>();
     const intern = (value: unknown) => {
@@ -138,11 +185,12 @@ export class StationStore {
       for (let row = 0; row < columns.id.length; row++) {
         const record = recordAt(columns, row, intern);
         if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
+        if (typeof record.facility_type === 'string') facilityTypes.add(record.facility_type);
         records.push(record);
       }
     }
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
-    return new StationStore(db, records, networks, newest.last_updated[0] as string | null);
+    return new StationStore(db, records, networks, facilityTypes, newest.last_updated[0] as string | null);
   }
 
   get size(): number {

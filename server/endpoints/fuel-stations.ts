@@ -1,7 +1,7 @@
 // Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
 // location, and one station by id, answering with the deployment's generation of the station record.
 import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';
-import type { StationFilters, StationRecord, StationStore } from '../data/stations.ts';
+import type { StationFilters, StationRecord, StationStore, VehicleClass } from '../data/stations.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
 import { type StationRecordGeneration, stationViews } from '../formats/views/fuel-stations.ts';
@@ -39,12 +39,37 @@ function chosen<T>(values: T[] | undefined): T[] | undefined {
   return values && !values.includes('all' as T) ? values : undefined;
 }
 
-function filtersOf(values: FuelStationsListParameters, store: StationStore): { filters: StationFilters; issues: ParamIssue[] } {
+/** `true`/`false` texts of a filter, or undefined for `all`. */
+function flag(value: 'all' | 'true' | 'false' | undefined): boolean | undefined {
+  return value === undefined || value === 'all' ? undefined : value === 'true';
+}
+
+/** The smallest of the vehicle classes asked for: a station taking it takes every larger one asked for too. */
+function smallestClass(values: string[] | undefined): VehicleClass | undefined {
+  const classes = chosen(values);
+  return classes && (['LD', 'MD', 'HD'] as const).find((vehicleClass) => classes.includes(vehicleClass));
+}
+
+/**
+ * Today's service answers for U.S. stations unless `country` says otherwise; the 2014 service had no
+ * such parameter and answered every station.
+ */
+const DEFAULT_COUNTRIES: Record<StationRecordGeneration, string[] | undefined> = { current: ['US'], '2014': undefined };
+
+function filtersOf(
+  values: FuelStationsListParameters,
+  store: StationStore,
+  generation: StationRecordGeneration,
+): { filters: StationFilters; issues: ParamIssue[] } {
   const issues: ParamIssue[] = [];
   const networks = chosen(values.ev_network);
   const unknownNetwork = networks?.find((name) => !store.networks.has(name.toLowerCase()));
   if (unknownNetwork !== undefined)
     issues.push({ param: 'ev_network', kind: 'enum', value: unknownNetwork, allowed: ['all', ...[...store.networks.values()].sort()] });
+  const facilityTypes = chosen(values.facility_type?.map((type) => (type.toLowerCase() === 'all' ? 'all' : type.toUpperCase())));
+  const unknownFacility = facilityTypes?.find((type) => !store.facilityTypes.has(type));
+  if (unknownFacility !== undefined)
+    issues.push({ param: 'facility_type', kind: 'enum', value: unknownFacility, allowed: ['all', ...[...store.facilityTypes].sort()] });
   const filters: StationFilters = {
     status: chosen(values.status),
     access: values.access === 'all' ? undefined : values.access,
@@ -56,6 +81,21 @@ function filtersOf(values: FuelStationsListParameters, store: StationStore): { f
     evChargingLevels: chosen(values.ev_charging_level) as StationFilters['evChargingLevels'],
     states: values.state,
     zips: values.zip,
+    evConnectorTypes: chosen(values.ev_connector_type),
+    countries: values.country ? chosen(values.country) : DEFAULT_COUNTRIES[generation],
+    lpgPrimaryOnly: values.lpg_include_secondary === 'false',
+    hydrogenRetail: chosen(values.hy_is_retail)?.map((value) => value === 'true'),
+    e85BlenderPumpOnly: values.e85_has_blender_pump === 'true',
+    cngFillTypes: chosen(values.cng_fill_type),
+    cngPressures: chosen(values.cng_psi),
+    cngVehicleClass: smallestClass(values.cng_vehicle_class),
+    lngVehicleClass: smallestClass(values.lng_vehicle_class),
+    maximumVehicleClass: smallestClass(values.maximum_vehicle_class),
+    cngHasRng: flag(values.cng_has_rng),
+    lngHasRng: flag(values.lng_has_rng),
+    restrictedAccess: flag(values.restricted_access),
+    fundingSources: chosen(values.funding_sources),
+    facilityTypes,
   };
   return { filters, issues };
 }
@@ -65,10 +105,11 @@ function readFilters<T extends FuelStationsListParameters>(
   schemaId: string,
   query: RawQuery,
   store: StationStore,
+  generation: StationRecordGeneration,
   options?: { emptyIsAbsent?: string[] },
 ): { values: T; filters: StationFilters } | { invalid: ApiResult } {
   const parsed = parseParams<T>(schemaId, query, options);
-  const { filters, issues } = filtersOf(parsed.values, store);
+  const { filters, issues } = filtersOf(parsed.values, store, generation);
   const problems = [...parsed.issues, ...issues];
   return problems.length ? { invalid: invalid(problems.map(fuelStationMessage)) } : { values: parsed.values, filters };
 }
@@ -116,7 +157,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
     defaultFormat: 'xml',
     limitGroup: 'fuel-stations',
     async handle({ data, query }) {
-      const read = readFilters<FuelStationsListParameters>(LIST_PARAMETERS, query, data.stations);
+      const read = readFilters<FuelStationsListParameters>(LIST_PARAMETERS, query, data.stations, generation);
       if ('invalid' in read) return read.invalid;
       const { values, filters } = read;
       const limit = values.limit;
@@ -142,7 +183,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
     defaultFormat: 'xml',
     limitGroup: 'fuel-stations',
     async handle({ data, query }) {
-      const read = readFilters<FuelStationsNearestParameters>(NEAREST_PARAMETERS, query, data.stations, { emptyIsAbsent: ['location'] });
+      const read = readFilters<FuelStationsNearestParameters>(NEAREST_PARAMETERS, query, data.stations, generation, { emptyIsAbsent: ['location'] });
       if ('invalid' in read) return read.invalid;
       const { values, filters } = read;
       const { latitude, longitude, location, radius, offset = 0, limit } = values;
