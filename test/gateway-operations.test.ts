@@ -192,7 +192,8 @@ describe('operations', () => {
       { endpoints: [slowEndpoint(gate), ...endpoints], log: (line) => lines.push(line), pollMs: 50 },
     );
     try {
-      const total = async () => JSON.parse((await get(`${server.url}/api/alt-fuel-stations/v1.json?api_key=${key}&limit=1`)).text).total_results as number;
+      const total = async () =>
+        JSON.parse((await get(`${server.url}/api/alt-fuel-stations/v1.json?api_key=${key}&limit=1&country=all`)).text).total_results as number;
       assert.equal(await total(), 500);
       const old = server.data.dataSet;
       const slow = startGet(`${server.url}/api/test/slow.json?api_key=${key}`);

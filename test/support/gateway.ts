@@ -9,7 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fuelStationEndpoints } from '../../server/endpoints/fuel-stations.ts';
 
-const [listEndpoint] = fuelStationEndpoints('current');
+/** The list of the 2014 generation, which has no `country` filter: every station of a sample, Canada's too. */
+const [listEndpoint] = fuelStationEndpoints('2014');
 import type { Endpoint } from '../../server/endpoints/types.ts';
 import { RowStream } from '../../server/formats/rows.ts';
 
