@@ -3,14 +3,14 @@
 // real answers of a running server conform to it, path by path; every schema is served at its $id;
 // GeoJSON carries the same stations as JSON.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { annotationKeywords, schemaById, schemaFiles, schemasDir } from '../schemas/registry.ts';
 import { DocumentChecker, type Answer } from './support/conformance.ts';
 import { openApiDocument, openApiPath } from '../server/contract/openapi.ts';
-import { CONTENT_SECURITY_POLICY } from '../server/contract/page.ts';
+import { CONTENT_SECURITY_POLICY, vendorFiles, webDir } from '../server/contract/page.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
 import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
@@ -239,13 +239,23 @@ describe('the contract over HTTP', () => {
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     assert.ok(assets.includes('/web/app.js') && assets.includes('/web/style.css'));
     for (const asset of assets) assert.ok(asset.startsWith('/') || asset.startsWith('#') || asset === 'data:,', `no other origin: ${asset}`);
-    for (const asset of ['/web/app.js', '/web/chart.js', '/web/reference.js', '/web/style.css']) {
+    for (const asset of readdirSync(webDir).map((name) => `/web/${name}`)) {
       const response = await server.get(asset);
       assert.equal(response.status, 200, asset);
       const text = await response.text();
       assert.doesNotMatch(text, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/, `${asset} names no other origin`);
     }
     assert.equal((await server.get('/web/nothing.js')).status, 404);
+    // The packages' files: the modules of the page's import map, and the boundary files of its map.
+    const importMap = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)![1]);
+    for (const url of Object.values<string>(importMap.imports)) assert.ok(vendorFiles().has(url), `${url} is served`);
+    for (const url of vendorFiles().keys()) {
+      const response = await server.get(url);
+      assert.equal(response.status, 200, url);
+      assert.equal(response.headers.get('content-type'), url.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8', url);
+      assert.equal(response.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, url);
+    }
+    assert.equal((await server.get('/vendor/d3-geo/package.json')).status, 404);
   });
 
   /** A URL for a documented path: path parameters filled in, the example query, the test key. */

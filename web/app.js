@@ -1,167 +1,17 @@
-// The page: a station search, a PV calculator and the API reference, all driven by this server's
-// own OpenAPI document (which endpoints exist, the allowed fuel types, the parameters' ranges and
-// defaults). Requests go to this origin only, with the key in the X-Api-Key header.
+// The page: a station search (stations.js), a PV calculator and the API reference, all driven by
+// this server's own OpenAPI document (which endpoints exist, the allowed fuel types, the parameters'
+// ranges and defaults). Requests go to this origin only, with the key in the X-Api-Key header.
+import { applyContract, errorText, get, parametersOf } from './api.js';
 import { barChart } from './chart.js';
-import { h, renderReference } from './reference.js';
+import { $, h, setStatus } from './dom.js';
+import { renderReference } from './reference.js';
+import { setUpStationSearch } from './stations.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const NEAREST = '/api/alt-fuel-stations/v1/nearest.json';
 const ESTIMATORS = ['/api/pvwatts/v6.json', '/api/pv-estimator/v6.json'];
 const DATA_QUERY = '/api/solar/data_query/v1.json';
 
-const $ = (selector) => document.querySelector(selector);
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-function apiKey() {
-  return $('#api-key').value.trim() || 'DEMO_KEY';
-}
-
-/** GET a path of this API with the key; the body parsed as JSON when it is JSON. */
-async function get(path, params) {
-  const query = new URLSearchParams(params).toString();
-  const url = query ? `${path}?${query}` : path;
-  const response = await fetch(url, { headers: { 'X-Api-Key': apiKey(), Accept: 'application/json' } });
-  const text = await response.text();
-  let body = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { ok: response.ok, status: response.status, body, url };
-}
-
-/** The words of an error answer: the endpoint's `errors`, or the gateway's `error.message`. */
-function errorText(answer) {
-  const body = answer.body;
-  if (body && Array.isArray(body.errors) && body.errors.length) return body.errors.join(' ');
-  if (body?.error?.message) return `${body.error.code}: ${body.error.message}`;
-  return `The server answered ${answer.status}.`;
-}
-
-function setStatus(element, state, text) {
-  element.dataset.state = state;
-  element.textContent = text;
-  element.classList.toggle('error', state === 'error');
-}
-
-/** The parameters of an operation of the document, by name, with their `$ref`s followed. */
-function parametersOf(openapi, path) {
-  const operation = openapi.paths[path]?.get;
-  if (!operation) return undefined;
-  const byName = new Map();
-  for (const reference of operation.parameters ?? []) {
-    let parameter = reference;
-    if (parameter.$ref)
-      parameter = parameter.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((node, token) => node?.[token], openapi);
-    if (parameter) byName.set(parameter.name, parameter);
-  }
-  return byName;
-}
-
-/** Ranges of the form's inputs from the contract, where it states them (and defaults for empty inputs). */
-function applyContract(form, parameters) {
-  for (const [name, parameter] of parameters) {
-    const input = form.elements.namedItem(name);
-    if (!(input instanceof HTMLInputElement) || input.type !== 'number') continue;
-    const schema = parameter.schema ?? {};
-    if (typeof schema.minimum === 'number') input.min = String(schema.minimum);
-    if (typeof schema.maximum === 'number') input.max = String(schema.maximum);
-    if (typeof schema.default === 'number' && input.value === '') input.value = String(schema.default);
-  }
-}
-
-// --- Station search ---------------------------------------------------------------------------
-
-function fuelNames(openapi) {
-  const parameter = parametersOf(openapi, NEAREST)?.get('fuel_type');
-  const items = parameter?.schema?.items;
-  return Array.isArray(items?.enum) ? items.enum.filter((code) => code !== 'all') : [];
-}
-
-const FUEL_NAMES = {
-  BD: 'Biodiesel (B20 and above)',
-  CNG: 'Compressed natural gas',
-  E85: 'Ethanol (E85)',
-  ELEC: 'Electric',
-  HY: 'Hydrogen',
-  LNG: 'Liquefied natural gas',
-  LPG: 'Propane (LPG)',
-  RD: 'Renewable diesel',
-};
-
-function stationItem(station) {
-  const address = [station.street_address, [station.city, [station.state, station.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')]
-    .filter(Boolean)
-    .join(', ');
-  return h(
-    'li',
-    { class: 'station', 'data-id': station.id, 'data-distance': String(station.distance) },
-    h('div', { class: 'distance' }, `${station.distance.toFixed(2)} mi`),
-    h(
-      'div',
-      {},
-      h('strong', { class: 'name' }, station.station_name),
-      h('span', { class: `fuel fuel-${station.fuel_type_code}` }, station.fuel_type_code),
-      h('div', { class: 'address' }, address),
-      h(
-        'div',
-        { class: 'muted' },
-        [station.access_days_time, station.station_phone, station.status_code === 'E' ? undefined : `status ${station.status_code}`]
-          .filter(Boolean)
-          .join(' · '),
-      ),
-    ),
-  );
-}
-
-function setUpStationSearch(openapi) {
-  const form = $('#station-form');
-  const status = $('#station-status');
-  const list = $('#station-list');
-  if (!openapi.paths[NEAREST]) {
-    form.querySelector('button').disabled = true;
-    setStatus(status, 'error', 'This server does not offer the nearest-stations endpoint.');
-    return;
-  }
-  const select = form.elements.namedItem('fuel_type');
-  for (const code of fuelNames(openapi)) select.append(h('option', { value: code }, `${FUEL_NAMES[code] ?? code} (${code})`));
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const data = new FormData(form);
-    const params = {
-      location: String(data.get('location')).trim(),
-      fuel_type: String(data.get('fuel_type')),
-      radius: String(data.get('radius')),
-      limit: String(data.get('limit')),
-    };
-    form.querySelector('button').disabled = true;
-    list.replaceChildren();
-    setStatus(status, 'loading', 'Searching…');
-    try {
-      const answer = await get(NEAREST, params);
-      $('#station-request').textContent = `GET ${answer.url}`;
-      if (!answer.ok) return setStatus(status, 'error', errorText(answer));
-      const { fuel_stations: stations, total_results: total } = answer.body;
-      list.replaceChildren(...stations.map(stationItem));
-      list.dataset.total = String(total);
-      setStatus(
-        status,
-        'done',
-        total === 0
-          ? `No station within ${params.radius} miles.`
-          : `${total} station${total === 1 ? '' : 's'} within ${params.radius} miles; the nearest ${stations.length} below.`,
-      );
-    } catch (error) {
-      setStatus(status, 'error', `The request failed: ${error.message}`);
-    } finally {
-      form.querySelector('button').disabled = false;
-    }
-  });
-}
 
 // --- PV calculator ----------------------------------------------------------------------------
 

@@ -1,14 +1,6 @@
 // A bar chart in SVG, drawn with DOM calls (no library, nothing fetched). Each bar carries its
 // label and exact value as data attributes, so that tests can read what it shows.
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg(name, attributes = {}, text) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
+import { svg } from './dom.js';
 
 /** A step of 1, 2 or 5 times a power of ten that cuts 0..max into about `count` parts. */
 export function niceStep(max, count = 5) {

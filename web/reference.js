@@ -2,18 +2,7 @@
 // (formats and aliases), its parameters (type, range, enum, default), its responses (status, media
 // types, schema links, headers). Text only goes in with textContent: nothing from the document is
 // read as HTML.
-
-/** An element with attributes and children (strings become text). */
-export function h(name, attributes = {}, ...children) {
-  const element = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || value === false) continue;
-    element.setAttribute(key, value === true ? '' : String(value));
-  }
-  for (const child of children.flat())
-    if (child !== undefined && child !== null) element.append(typeof child === 'string' ? document.createTextNode(child) : child);
-  return element;
-}
+import { h } from './dom.js';
 
 /** The value a local `$ref` (`#/components/…`) points at. */
 export function resolve(document, ref) {
