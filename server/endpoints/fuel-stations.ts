@@ -23,11 +23,11 @@ export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';
 /** One station also comes as a KML Document of one Placemark. */
 const formats = ['json', 'xml', 'csv', 'kml'] as const;
 /** The list and nearest also come as GeoJSON FeatureCollections, and as KML Documents of a Placemark per station. */
-const listFormats = ['json', 'xml', 'csv', 'geojson', 'kml'] as const;
+export const listFormats = ['json', 'xml', 'csv', 'geojson', 'kml'] as const;
 export const FUEL_STATIONS_TAG = 'Alternative fuel stations';
 const ERRORS_VIEW = stationViews.current.errors;
 
-function invalid(messages: string[], status = 422): ApiResult {
+export function invalid(messages: string[], status = 422): ApiResult {
   return { view: ERRORS_VIEW, status, data: { errors: messages } };
 }
 
@@ -101,7 +101,7 @@ function filtersOf(
 }
 
 /** The request's parameters and the store's filters from them, or the 422 that lists every problem. */
-function readFilters<T extends FuelStationsListParameters>(
+export function readFilters<T extends FuelStationsListParameters>(
   schemaId: string,
   query: RawQuery,
   store: StationStore,
@@ -125,7 +125,7 @@ const KILOMETRES_PER_MILE = 1.609344;
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /** The matching records, read from the store in batches as the renderer writes them; with distances, each record gains its own. */
-function stream(store: StationStore, rows: number[], distances?: number[]): RowStream<StationRecord> {
+export function stream(store: StationStore, rows: number[], distances?: number[]): RowStream<StationRecord> {
   return new RowStream(
     (async function* () {
       for (let start = 0; start < rows.length; start += BATCH) {
@@ -141,7 +141,7 @@ function stream(store: StationStore, rows: number[], distances?: number[]): RowS
   );
 }
 
-const ERRORS = '/api/schemas/errors.schema.json';
+export const ERRORS = '/api/schemas/errors.schema.json';
 
 const BY_ID_PATH = { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } };
 
