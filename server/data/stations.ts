@@ -6,6 +6,7 @@ import { BOOLEAN, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database } from './database.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
+import { nearRouteSql, type RoutePoint } from './route-distance.ts';
 import { Sql, whereAll } from './sql.ts';
 import { ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
 
@@ -290,5 +291,13 @@ export class StationStore {
       ];
     const longitudeRanges = box.longitudes.map(([west, east]) => `longitude BETWEEN ${sql.number(west)} AND ${sql.number(east)}`).join(' OR ');
     return [latitudeBand, `(${longitudeRanges})`];
+  }
+
+  /** Stations within `distanceMiles` of a route (route-distance.ts), nearest first: a page of them, and counts over all. */
+  async nearRoute(route: readonly RoutePoint[], distanceMiles: number, filters: StationFilters, page: { offset: number; limit?: number }): Promise<Matches> {
+    if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
+    const sql = new Sql();
+    const columns = ['row_index', 'id', 'fuel_type_code', 'outlets'];
+    return this.pageAndCounts(sql, nearRouteSql(sql, route, distanceMiles, { table: TABLE, columns, conditions: filterConditions(sql, filters) }), page);
   }
 }
