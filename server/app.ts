@@ -12,6 +12,8 @@ import { jsonpCallback, requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
 import { requestLogger, type Logger } from './gateway/log.ts';
+import type { RawQuery } from './params.ts';
+import { readParameterBody } from './request-body.ts';
 
 export interface AppDependencies {
   data: DataHolder;
@@ -60,27 +62,37 @@ const CACHE_OK = 'max-age=0, private, must-revalidate';
  */
 const CORS: CorsOptions = {
   origin: '*',
-  methods: ['GET', 'HEAD', 'OPTIONS'],
+  methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
   exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'ETag'],
   maxAge: 86_400,
 };
 
+/** The request's parameters: the query string, merged with a POST's body (request-body.ts). */
+const parametersOf = (req: Request, res: Response): RawQuery => (res.locals.parameters as RawQuery | undefined) ?? (req.query as RawQuery);
+
 function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   const checkFormat = (req: Request, res: Response, next: NextFunction) => {
-    const format = requestedFormat(req.params.ext as string | undefined, req.query.format, endpoint.formats, endpoint.defaultFormat);
+    const format = requestedFormat(req.params.ext as string | undefined, parametersOf(req, res).format, endpoint.formats, endpoint.defaultFormat);
     if (!format) return sendGatewayError(req, res, 'NOT_FOUND', deps.gateway.publicUrl);
     res.locals.format = format;
-    res.locals.callback = jsonpCallback(format, endpoint.parameters, req.query as Record<string, unknown>);
+    res.locals.callback = jsonpCallback(format, endpoint.parameters, parametersOf(req, res));
     next();
   };
   const handle = async (req: Request, res: Response) => {
     const data = deps.data.acquire();
     try {
       // ETags (contract/etag.ts): a request naming the current tag of its answer gets a 304 at once.
-      const etag = etagFor(endpoint, req, res.locals.format, data.manifest);
+      // A POST's answer depends on its body, which the tag does not name: it gets none.
+      const etag = req.method === 'POST' ? undefined : etagFor(endpoint, req, res.locals.format, data.manifest);
       const ifNoneMatch = req.get('if-none-match');
       if (etag && namesTag(ifNoneMatch, etag)) return sendNotModified(res, etag, CACHE_OK);
-      const result = await endpoint.handle({ data, query: req.query as Record<string, unknown>, path: req.params as Record<string, string>, now: deps.now() });
+      const result = await endpoint.handle({
+        data,
+        query: parametersOf(req, res),
+        path: req.params as Record<string, string>,
+        now: deps.now(),
+        bodyProblem: res.locals.bodyProblem,
+      });
       const ok = (result.status ?? 200) >= 200 && (result.status ?? 200) < 300;
       if (etag && ok && isAnyTag(ifNoneMatch)) return sendNotModified(res, etag, CACHE_OK);
       const rendered = render(result, res.locals.format, res.locals.callback);
@@ -92,7 +104,10 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   };
   // The gateway first, as API Umbrella stands in front of the service: a request without a valid key
   // gets the gateway's 403 whatever its extension (`.zzz` included, FINDINGS.md §1.2).
-  for (const path of endpoint.paths) app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, handle);
+  for (const path of endpoint.paths) {
+    app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, handle);
+    if (endpoint.methods?.includes('POST')) app.post(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), readParameterBody, checkFormat, handle);
+  }
 }
 
 export function createApp(deps: AppDependencies): Express {

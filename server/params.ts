@@ -6,6 +6,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
+import type { BodyProblem } from './request-body.ts';
+import type { RouteProblem } from './wkt-linestring.ts';
 
 export type RawQuery = Record<string, unknown>;
 
@@ -268,6 +270,41 @@ export const FUEL_STATION_LOCATION_REQUIRED = "Either the 'location' or both 'la
 /** Fuel stations nearest: a location the gazetteer cannot place. */
 export function fuelStationUngeocodedMessage(location: string): string {
   return `The location '${shown(location)}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`;
+}
+
+/** Fuel stations nearby-route: a route that is not a LINESTRING of 2 to the most points, each a longitude and a latitude. */
+export function fuelStationRouteMessage(problem: RouteProblem): string {
+  const name = "The 'route' parameter";
+  switch (problem.kind) {
+    case 'not-linestring':
+      return `${name} must be a WKT LINESTRING of longitude latitude points, such as LINESTRING(-74.0 40.7, -87.63 41.87, -104.98 39.76).`;
+    case 'point':
+      return `${name} has an invalid point ${problem.index} '${shown(problem.text)}': each point is a longitude and a latitude, separated by a space.`;
+    case 'range':
+      return `${name} has an invalid point ${problem.index}: its ${problem.coordinate} must be between ${problem.coordinate === 'longitude' ? '-180 and 180' : '-90 and 90'} (got '${problem.value}').`;
+    case 'too-few':
+      return `${name} must have at least 2 points (got ${problem.count}).`;
+    case 'too-many':
+      return `${name} has ${problem.count} points: at most ${problem.maximum} are taken. Simplify the route, or split it.`;
+    case 'antipodes':
+      return `${name} has antipodal points ${problem.index} and ${problem.index + 1}: no single shortest arc joins them.`;
+  }
+}
+
+/** A POST body that cannot be read (nearby-route). */
+export function fuelStationBodyMessage(problem: BodyProblem): string {
+  switch (problem.kind) {
+    case 'too-large':
+      return `The request body is too large: at most ${problem.limitBytes / 1024} KB.`;
+    case 'malformed':
+      return `The request body is not a valid ${problem.type === 'json' ? 'JSON document' : 'form'}: ${shown(problem.detail)}`;
+    case 'unsupported':
+      return `The request body must be a form (application/x-www-form-urlencoded, UTF-8) or JSON (application/json), not '${shown(problem.contentType)}'.`;
+    case 'not-an-object':
+      return 'The request body must be a JSON object of parameters.';
+    case 'value':
+      return `The '${problem.param}' parameter of a JSON body must be a string, a number, a boolean, or a list of them.`;
+  }
 }
 
 /** Fuel station by id, the 404: no station has the id, or the id is no station id at all. */

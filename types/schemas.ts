@@ -160,12 +160,16 @@ export interface Schemas {
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
   FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
+  FuelStationsNearbyRouteGeoJsonCurrent?: FuelStationsNearbyRouteGeoJsonCurrent;
+  FuelStationsNearbyRouteGeoJson?: FuelStationsNearbyRouteGeoJson;
   FuelStationsNearestGeoJsonCurrent?: FuelStationsNearestGeoJsonCurrent;
   FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
   FuelStationsGeoJson?: FuelStationsGeoJson;
   FuelStationsLastUpdated?: FuelStationsLastUpdated;
   FuelStationsListCurrent?: FuelStationsListCurrent;
   FuelStationsList?: FuelStationsList;
+  FuelStationsNearbyRouteCurrent?: FuelStationsNearbyRouteCurrent;
+  FuelStationsNearbyRoute?: FuelStationsNearbyRoute;
   FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
@@ -173,6 +177,7 @@ export interface Schemas {
   BuildingResourcesParameters?: BuildingResourcesParameters;
   FuelStationsLastUpdatedParameters?: FuelStationsLastUpdatedParameters;
   FuelStationsListParameters?: FuelStationsListParameters;
+  FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
   FuelStationsNearestParameters?: FuelStationsNearestParameters;
   PvwattsV6Parameters?: PvwattsV6Parameters;
   SolarDataQueryParameters?: SolarDataQueryParameters;
@@ -2082,6 +2087,59 @@ export interface GeoJsonPoint {
   coordinates: [number, number];
 }
 /**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, the envelope (without the stations) in metadata.
+ */
+export interface FuelStationsNearbyRouteGeoJsonCurrent {
+  type: 'FeatureCollection';
+  metadata: {
+    /**
+     * URL of the web application that supplies the data.
+     */
+    station_locator_url: string;
+    /**
+     * All matching stations, regardless of limit.
+     */
+    total_results: number;
+    station_counts: StationCounts;
+    /**
+     * The offset parameter as given; absent when it was not given.
+     */
+    offset?: number;
+  };
+  features: FuelStationFeatureCurrent[];
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with the 2014 station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, each station record (with distance in miles) in properties; station_locator_url, total_results and offset are foreign members.
+ */
+export interface FuelStationsNearbyRouteGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+  features: FuelStationFeature[];
+}
+/**
+ * One station: a GeoJSON Feature whose id is the station id.
+ */
+export interface FuelStationFeature {
+  type: 'Feature';
+  /**
+   * The station id.
+   */
+  id: number;
+  geometry: GeoJsonPoint | null;
+  properties: FuelStation;
+}
+/**
  * Response of GET /api/alt-fuel-stations/v1/nearest.geojson with today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance, the nearest envelope (without the stations) in metadata.
  */
 export interface FuelStationsNearestGeoJsonCurrent {
@@ -2156,18 +2214,6 @@ export interface FuelStationsNearestGeoJson {
   features: FuelStationFeature[];
 }
 /**
- * One station: a GeoJSON Feature whose id is the station id.
- */
-export interface FuelStationFeature {
-  type: 'Feature';
-  /**
-   * The station id.
-   */
-  id: number;
-  geometry: GeoJsonPoint | null;
-  properties: FuelStation;
-}
-/**
  * Response of GET /api/alt-fuel-stations/v1.geojson: an RFC 7946 FeatureCollection of the matching stations as Point features (coordinates [longitude, latitude]), each station record as the JSON format writes it in properties; total_results and station_locator_url are foreign members.
  */
 export interface FuelStationsGeoJson {
@@ -2219,6 +2265,44 @@ export interface FuelStationsList {
    */
   total_results: number;
   station_counts: StationCounts;
+  fuel_stations: FuelStation[];
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with today's station record (STATION_RECORD=current): the stations within the distance of the route, in ascending distance to it.
+ */
+export interface FuelStationsNearbyRouteCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+  fuel_stations: FuelStationCurrent[];
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with the 2014 station record (STATION_RECORD=2014): the stations within the distance of the route, in ascending distance to it.
+ */
+export interface FuelStationsNearbyRoute {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
   fuel_stations: FuelStation[];
 }
 /**
@@ -2446,6 +2530,82 @@ export interface FuelStationsListParameters {
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */
   limit?: number | 'all';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml' | 'csv' | 'geojson' | 'kml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Parameters of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv,geojson,kml}: in the query string, or in a form (application/x-www-form-urlencoded) or JSON body of a POST.
+ */
+export interface FuelStationsNearbyRouteParameters {
+  /**
+   * The route: a WKT LINESTRING of longitude latitude points (degrees), e.g. LINESTRING(-74.0 40.7, -87.63 41.87, -104.98 39.76); from 2 to 1000 points. Each step between two points is the shorter great-circle arc. Long routes go in a POST body.
+   */
+  route: string;
+  /**
+   * The distance from the route to search within, in miles: a number from 0 to 100.
+   */
+  distance?: number;
+  /**
+   * all: each station's whole record. (The documentation's ids, only each station's id, is not served: it is refused rather than answered with whole records.)
+   */
+  return_type?: 'all';
+  status?: Status;
+  /**
+   * Stations with public or private access.
+   */
+  access?: 'all' | 'public' | 'private';
+  fuel_type?: FuelType;
+  cards_accepted?: CardsAccepted;
+  owner_type?: OwnerType;
+  federal_agency_id?: FederalAgencyId;
+  ev_network?: EvNetwork;
+  ev_charging_level?: EvChargingLevel;
+  state?: State;
+  zip?: Zip;
+  ev_connector_type?: EvConnectorType;
+  country?: Country;
+  /**
+   * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
+   */
+  lpg_include_secondary?: 'all' | 'false';
+  hy_is_retail?: HyIsRetail;
+  /**
+   * true: only E85 stations that also have a blender pump.
+   */
+  e85_has_blender_pump?: 'all' | 'true';
+  cng_fill_type?: CngFillType;
+  cng_psi?: CngPsi;
+  cng_vehicle_class?: CngVehicleClass;
+  lng_vehicle_class?: LngVehicleClass;
+  maximum_vehicle_class?: MaximumVehicleClass;
+  /**
+   * CNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  cng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * LNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  lng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * Stations whose access is restricted (true) or not (false).
+   */
+  restricted_access?: 'all' | 'true' | 'false';
+  funding_sources?: FundingSources;
+  facility_type?: FacilityType;
+  /**
+   * The most stations to return: an integer from 0 to 200, or all.
+   */
+  limit?: number | 'all';
+  /**
+   * Results to skip, for paging with limit: an integer from 0 to 2147483647.
+   */
+  offset?: number;
   /**
    * Response format when the path has no extension.
    */

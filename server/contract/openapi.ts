@@ -24,7 +24,7 @@ import { refBase, resolveRef, type JsonSchema } from '../../schemas/json-schema.
 import { schemaById } from '../../schemas/registry.ts';
 import type { Endpoint } from '../endpoints/types.ts';
 import type { Format } from '../formats/negotiate.ts';
-import { componentNames, rewriteSchema, schemaComponents, type Json } from './openapi-components.ts';
+import { componentNames, ref, rewriteSchema, schemaComponents, type Json } from './openapi-components.ts';
 import { gatewayContent, headers, responses } from './openapi-responses.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -141,10 +141,28 @@ function pathItems(endpoint: Endpoint, parameterRefs: Json[]): Array<[string, Js
         ...(base !== canonical ? { 'x-alias-of': canonical } : {}),
         ...(endpoint.docs?.example !== undefined ? { 'x-example-query': endpoint.docs.example } : {}),
       };
-      items.push([path, { get: operation }]);
+      items.push([path, endpoint.methods?.includes('POST') ? { get: operation, post: postOperation(endpoint, operation) } : { get: operation }]);
     }
   }
   return items;
+}
+
+/**
+ * The POST of an endpoint that takes one: the GET's operation, its parameters also accepted in a
+ * form or JSON body (the parameter schema describes both; a JSON body may give a comma list as an
+ * array).
+ */
+function postOperation(endpoint: Endpoint, get: Json): Json {
+  const body = { schema: ref(endpoint.parameters!) };
+  return {
+    ...get,
+    operationId: `${get.operationId}_post`,
+    requestBody: {
+      required: false,
+      description: 'The parameters, as in the query string; one given in both is given twice (a 422).',
+      content: { 'application/x-www-form-urlencoded': body, 'application/json': body },
+    },
+  };
 }
 
 // --- The contract's own paths -------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { buildingResourceEndpoints } from './building-resources.ts';
 import { dataQueryEndpoints } from './data-query.ts';
 import { fuelStationEndpoints } from './fuel-stations.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
+import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
 import type { StationRecordGeneration } from '../formats/views/fuel-stations.ts';
 import type { Endpoint } from './types.ts';
@@ -12,7 +13,14 @@ import type { Endpoint } from './types.ts';
  * endpoint goes last: the hostile suite seeds each endpoint's requests by its place in this list.
  */
 export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[] {
-  return [...fuelStationEndpoints(stationRecord), ...buildingResourceEndpoints, ...dataQueryEndpoints, ...pvwattsEndpoints, lastUpdatedEndpoint];
+  return [
+    ...fuelStationEndpoints(stationRecord),
+    ...buildingResourceEndpoints,
+    ...dataQueryEndpoints,
+    ...pvwattsEndpoints,
+    lastUpdatedEndpoint,
+    nearbyRouteEndpoint(stationRecord),
+  ];
 }
 
 /** The endpoints of a default deployment (STATION_RECORD=current). */
@@ -23,4 +31,4 @@ export const endpoints = endpointsFor('current');
  * and never read by a path with a parameter (`/v1/:id` would take `nearby-route` for a station id).
  * An endpoint that comes to answer one takes it off this list.
  */
-export const unimplementedPaths = ['/api/alt-fuel-stations/v1/nearby-route'];
+export const unimplementedPaths: string[] = [];

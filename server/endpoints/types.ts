@@ -5,6 +5,7 @@ import type { Format } from '../formats/negotiate.ts';
 import type { ApiResult } from '../formats/render.ts';
 import type { LimitGroup } from '../gateway/index.ts';
 import type { RawQuery } from '../params.ts';
+import type { BodyProblem } from '../request-body.ts';
 
 export interface EndpointRequest {
   data: DataSet;
@@ -12,6 +13,8 @@ export interface EndpointRequest {
   /** Path parameters such as a station id. */
   path: Record<string, string>;
   now: Date;
+  /** A POST body that could not be read; an endpoint that answers POST answers it (413 or 422). */
+  bodyProblem?: BodyProblem;
 }
 
 export interface Endpoint {
@@ -35,6 +38,11 @@ export interface Endpoint {
    * so that it gets no ETag.
    */
   cache?: { includesKey?: boolean; dependsOnClock?(query: RawQuery): boolean };
+  /**
+   * GET, and POST too when listed: a POST's parameters come in a form or JSON body as well as the
+   * query string (server/request-body.ts).
+   */
+  methods?: readonly ('GET' | 'POST')[];
   formats: readonly Format[];
   defaultFormat: Format;
   limitGroup: LimitGroup;

@@ -90,6 +90,8 @@ const stationsOf = (data: { fuel_stations: Station[] | RowStream<Station> }) => 
 /** The envelope members that GeoJSON and KML carry beside the stations (not station_counts). */
 const listMembers = ['station_locator_url', 'total_results'];
 const nearestMembers = ['latitude', 'longitude', 'precision', 'station_locator_url', 'total_results', 'offset'];
+/** nearby-route's `offset` is there only when the request gave it. */
+const nearbyRouteMembers = ['station_locator_url', 'total_results', 'offset'];
 
 const stationKeys = { id: 'id', name: 'station_name', latitude: 'latitude', longitude: 'longitude' };
 
@@ -125,6 +127,13 @@ export const fuelStationViews = {
     csv: { columns: stationColumns(true), rows: stationsOf },
     geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', nearestMembers),
     kml: stationDocument(nearestMembers, 'fuel_stations'),
+  },
+  nearbyRoute: {
+    schemaId: '/api/schemas/fuel-stations-nearby-route.schema.json',
+    xml: { style, root: 'response' },
+    csv: { columns: stationColumns(true), rows: stationsOf },
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route.schema.json', nearbyRouteMembers),
+    kml: stationDocument(nearbyRouteMembers, 'fuel_stations'),
   },
   /** GET /v1/{id}: JSON wraps the record in `alt_fuel_station`; XML's root is the record itself. */
   byId: {
@@ -170,6 +179,13 @@ function currentColumn(header: string): CsvColumn<Station> {
 /** The documentation's 74 columns (the nearest CSV has no distance since 2023). */
 const currentColumns = (currentRecordSchema['x-csv-columns'] as string[]).map(currentColumn);
 
+/** nearby-route's CSV, as its 2023 example: the 74 columns with Distance after ID and Distance (km) after Country. */
+const currentNearbyRouteColumns = currentColumns.flatMap((column) => {
+  if (column.header === exportHeaders.id) return [column, { header: 'Distance', value: (s: Station) => csvCell.float(s.distance) }];
+  if (column.header === exportHeaders.country) return [column, { header: 'Distance (km)', value: (s: Station) => csvCell.float(s.distance_km) }];
+  return [column];
+});
+
 /** GeoJSON as the documentation shows it: the envelope without the stations in `metadata`, a Feature per station. */
 function currentStationCollection(schemaId: string, members: string[]): GeoJsonForm {
   const toFeature = (station: Station) => pointFeature(station, stationKeys);
@@ -185,6 +201,7 @@ function currentStationCollection(schemaId: string, members: string[]): GeoJsonF
 
 const currentListMembers = ['station_locator_url', 'total_results', 'station_counts'];
 const currentNearestMembers = ['latitude', 'longitude', 'location_country', 'precision', 'station_locator_url', 'total_results', 'station_counts', 'offset'];
+const currentNearbyRouteMembers = ['station_locator_url', 'total_results', 'station_counts', 'offset'];
 /** KML's Document carries the envelope's scalars and precision, not the counts. */
 const withoutCounts = (members: string[]) => members.filter((member) => member !== 'station_counts');
 
@@ -202,6 +219,13 @@ export const currentFuelStationViews = {
     csv: { columns: currentColumns, rows: stationsOf },
     geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-nearest-current.schema.json', currentNearestMembers),
     kml: stationDocument(withoutCounts(currentNearestMembers), 'fuel_stations'),
+  },
+  nearbyRoute: {
+    schemaId: '/api/schemas/fuel-stations-nearby-route-current.schema.json',
+    xml: { style: currentStyle, root: 'response' },
+    csv: { columns: currentNearbyRouteColumns, rows: stationsOf },
+    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json', currentNearbyRouteMembers),
+    kml: stationDocument(withoutCounts(currentNearbyRouteMembers), 'fuel_stations'),
   },
   byId: {
     schemaId: '/api/schemas/fuel-station-by-id-current.schema.json',

@@ -1,0 +1,220 @@
+// nearby-route over HTTP on a data set built from the real Massachusetts and New York exports: the
+// stations, order and distances of real routes held to an independent computation (vector math on
+// the unit sphere: the nearest point of each great-circle arc), GET and POST (form, JSON) alike,
+// every format, and bad input. The parameter schemas' filters are held together here too.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import type { JsonSchema } from '../schemas/json-schema.ts';
+import { schemaById, validatorFor } from '../schemas/registry.ts';
+import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+
+type Row = Record<string, string>;
+type Vector = [number, number, number];
+
+const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
+const PATH = '/api/alt-fuel-stations/v1/nearby-route';
+
+const toVector = (lat: number, lon: number): Vector => {
+  const [phi, lambda] = [(lat * Math.PI) / 180, (lon * Math.PI) / 180];
+  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
+};
+const dot = (a: Vector, b: Vector) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vector, b: Vector): Vector => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const normalize = (a: Vector): Vector => a.map((c) => c / Math.hypot(...a)) as Vector;
+/** The angle between two unit vectors, from their cross and dot products (accurate at every size). */
+const angle = (a: Vector, b: Vector) => Math.atan2(Math.hypot(...cross(a, b)), dot(a, b));
+
+/** Miles from p to the arc a–b: to the circle's point nearest p when it lies on the arc, else to the nearer end. */
+function milesToArc(p: Vector, a: Vector, b: Vector): number {
+  const ends = Math.min(angle(p, a), angle(p, b));
+  const normal = normalize(cross(a, b));
+  const foot = normalize(p.map((c, k) => c - dot(p, normal) * normal[k]) as Vector);
+  const onArc = Math.abs(angle(a, foot) + angle(foot, b) - angle(a, b)) < 1e-12;
+  return EARTH_RADIUS_MILES * (onArc ? Math.min(ends, angle(p, foot)) : ends);
+}
+
+function milesToRoute(row: Row, route: Array<[number, number]>): number {
+  const p = toVector(Number(row.Latitude), Number(row.Longitude));
+  const points = route.map(([lon, lat]) => toVector(lat, lon));
+  return Math.min(...points.slice(1).map((b, i) => milesToArc(p, points[i], b)));
+}
+
+const wkt = (route: Array<[number, number]>) => `LINESTRING(${route.map(([lon, lat]) => `${lon} ${lat}`).join(', ')})`;
+
+describe('nearby-route over HTTP, on the Massachusetts and New York exports', { skip: skipWithoutShared }, () => {
+  let server: TestServer;
+  let rows: Row[];
+  const get = (query: string) => server.get(withKey(`${PATH}.json?${query}`, server.key));
+  const json = async (query: string) => {
+    const response = await get(query);
+    assert.equal(response.status, 200, `${query.slice(0, 200)}: ${response.status}`);
+    return response.json() as Promise<any>;
+  };
+
+  before(async () => {
+    const dir = shared('data', 'afdc', 'raw_state_exports');
+    const files = readdirSync(dir)
+      .filter((name) => /^(MA|NY)_/.test(name))
+      .map((name) => `${dir}/${name}`);
+    rows = files.flatMap((file) => parse(readFileSync(file), { columns: true, bom: true, skip_empty_lines: true }) as Row[]);
+    const dataDir = temporaryDir('nearby-route');
+    // The Excel-resaved MA export needs its unambiguous repairs (pipeline-fuel-stations.test.ts); no record is rejected.
+    const { reports } = await buildQuietly({ outDir: dataDir, sourceDir: sourceDirWith(files), repair: true, allowInvalid: true });
+    assert.equal(reports.fuel_stations.rejectedRecords, 0);
+    server = await startTestServer(dataDir);
+  });
+  after(() => server?.dispose());
+
+  const routes: Array<[string, Array<[number, number]>, number]> = [
+    [
+      'Boston → Worcester → Springfield',
+      [
+        [-71.0589, 42.3601],
+        [-71.8023, 42.2626],
+        [-72.5898, 42.1015],
+      ],
+      2,
+    ],
+    [
+      'Boston → Worcester → Springfield',
+      [
+        [-71.0589, 42.3601],
+        [-71.8023, 42.2626],
+        [-72.5898, 42.1015],
+      ],
+      5,
+    ],
+    [
+      'Albany → Syracuse → Rochester → Buffalo',
+      [
+        [-73.7562, 42.6526],
+        [-76.1474, 43.0481],
+        [-77.6088, 43.1566],
+        [-78.8784, 42.8864],
+      ],
+      3,
+    ],
+  ];
+  for (const [name, route, distance] of routes) {
+    test(`${name}, within ${distance} miles: the stations, their order and distances of an independent computation`, async () => {
+      const expected = rows
+        .map((row) => ({ id: Number(row.ID), distance: milesToRoute(row, route) }))
+        .filter((station) => station.distance <= distance)
+        .sort((a, b) => a.distance - b.distance || a.id - b.id);
+      assert.ok(expected.length > 20, `${expected.length} stations`);
+      const body = await json(`route=${encodeURIComponent(wkt(route))}&distance=${distance}`);
+      assert.equal(body.total_results, expected.length);
+      assert.deepEqual(
+        body.fuel_stations.map((station: any) => station.id),
+        expected.map((station) => station.id),
+      );
+      for (const [i, station] of (body.fuel_stations as any[]).entries())
+        assert.ok(Math.abs(station.distance - expected[i].distance) <= 1e-5, `${station.id}: ${station.distance} mi, expected ${expected[i].distance}`);
+      assert.equal(body.station_counts.fuels.ELEC.stations.total, expected.filter((s) => rows.find((r) => Number(r.ID) === s.id)!['Fuel Type Code'] === 'ELEC').length);
+      assert.deepEqual(Object.keys(body), ['station_locator_url', 'total_results', 'station_counts', 'fuel_stations']);
+      assert.ok(validatorFor('/api/schemas/fuel-stations-nearby-route-current.schema.json')(body));
+    });
+  }
+
+  const boston = wkt(routes[0][1]);
+
+  test('limit and offset page the same order; offset is in the envelope only when given', async () => {
+    const all = await json(`route=${encodeURIComponent(boston)}`);
+    const page = await json(`route=${encodeURIComponent(boston)}&limit=7&offset=5&fuel_type=ELEC`);
+    const elec = all.fuel_stations.filter((station: any) => station.fuel_type_code === 'ELEC');
+    assert.deepEqual(
+      page.fuel_stations.map((s: any) => s.id),
+      elec.slice(5, 12).map((s: any) => s.id),
+    );
+    assert.deepEqual(Object.keys(page), ['station_locator_url', 'total_results', 'station_counts', 'offset', 'fuel_stations']);
+    assert.equal(page.offset, 5);
+    assert.equal(page.total_results, elec.length);
+    assert.equal((await json(`route=${encodeURIComponent(boston)}&limit=0`)).fuel_stations.length, 0);
+  });
+
+  test('GET, POST with a form and POST with JSON answer the same bytes; query and body parameters merge', async () => {
+    const parameters = { route: boston, distance: '3', fuel_type: 'ELEC,CNG', limit: '20' };
+    const byGet = await (await get(new URLSearchParams(parameters).toString())).text();
+    const byForm = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: new URLSearchParams(parameters) });
+    assert.equal(byForm.status, 200);
+    assert.equal(await byForm.text(), byGet);
+    const byJson = await server.get(withKey(`${PATH}.json?limit=20`, server.key), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ route: boston, distance: 3, fuel_type: ['ELEC', 'CNG'] }),
+    });
+    assert.equal(byJson.status, 200);
+    assert.equal(await byJson.text(), byGet);
+    const twice = await server.get(withKey(`${PATH}.json?distance=3`, server.key), { method: 'POST', body: new URLSearchParams(parameters) });
+    assert.equal(twice.status, 422);
+    assert.deepEqual(await twice.json(), { errors: ["The 'distance' parameter was given more than once."] });
+  });
+
+  test('every format answers', async () => {
+    const query = `route=${encodeURIComponent(boston)}&distance=1&limit=3`;
+    const types = { json: 'application/json', xml: 'application/xml', csv: 'text/csv', geojson: 'application/geo+json', kml: 'application/vnd.google-earth.kml+xml' };
+    for (const [format, type] of Object.entries(types)) {
+      const response = await server.get(withKey(`${PATH}.${format}?${query}`, server.key));
+      assert.equal(response.status, 200, format);
+      assert.ok(response.headers.get('content-type')!.startsWith(type), format);
+    }
+    const csv = parse(await (await server.get(withKey(`${PATH}.csv?${query}`, server.key))).text(), { columns: true }) as Row[];
+    assert.equal(csv.length, 3);
+    assert.ok(Number(csv[0].Distance) <= 1 && Number(csv[0]['Distance (km)']) > Number(csv[0].Distance));
+    const geojson = (await (await server.get(withKey(`${PATH}.geojson?${query}`, server.key))).json()) as any;
+    assert.equal(geojson.features.length, 3);
+    assert.ok(validatorFor('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json')(geojson));
+  });
+
+  test('422s: a malformed route, too many points, a distance out of range, a bad filter, no route', async () => {
+    const errors = async (query: string) => {
+      const response = await get(query);
+      assert.equal(response.status, 422, query.slice(0, 100));
+      return ((await response.json()) as { errors: string[] }).errors;
+    };
+    assert.match((await errors('route=POINT(1%202)'))[0], /must be a WKT LINESTRING/);
+    assert.match((await errors(`route=${encodeURIComponent('LINESTRING(-71 42, -72 abc)')}`))[0], /invalid point 2 '-72 abc'/);
+    assert.match((await errors(`route=${encodeURIComponent('LINESTRING(-71 42, -72 95)')}`))[0], /point 2: its latitude must be between -90 and 90/);
+    assert.match((await errors(`route=${encodeURIComponent('LINESTRING(-71 42)')}`))[0], /at least 2 points/);
+    const long = wkt(Array.from({ length: 1001 }, (_, i): [number, number] => [-71 - i / 1000, 42]));
+    const tooMany = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: new URLSearchParams({ route: long }) });
+    assert.equal(tooMany.status, 422);
+    assert.match(((await tooMany.json()) as any).errors[0], /has 1001 points: at most 1000/);
+    assert.deepEqual(await errors(`route=${encodeURIComponent(boston)}&distance=-1`), ["The 'distance' parameter must be between 0 and 100 (got '-1')."]);
+    assert.deepEqual(await errors(`route=${encodeURIComponent(boston)}&distance=100.5`), ["The 'distance' parameter must be between 0 and 100 (got '100.5')."]);
+    assert.match((await errors(`route=${encodeURIComponent(boston)}&fuel_type=XX`))[0], /'fuel_type' parameter has an invalid value 'XX'/);
+    assert.deepEqual(await errors('distance=2'), ["The 'route' parameter is required."]);
+  });
+
+  test('a body over the limit is a 413, and an unreadable one a 422, never a 500', async () => {
+    const huge = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: new URLSearchParams({ route: 'x'.repeat(200_000) }) });
+    assert.equal(huge.status, 413);
+    assert.deepEqual(await huge.json(), { errors: ['The request body is too large: at most 128 KB.'] });
+    const broken = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"route": ' });
+    assert.equal(broken.status, 422);
+    const text = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: JSON.stringify({ route: boston }) });
+    assert.equal(text.status, 422);
+    assert.match(((await text.json()) as any).errors[0], /must be a form .* or JSON/);
+    const nested = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"route": {"a": 1}}' });
+    assert.equal(nested.status, 422);
+  });
+
+  test('/v1/nearby-route is never a station id', async () => {
+    const response = await server.get(withKey(`${PATH}.json`, server.key));
+    assert.equal(response.status, 422);
+    assert.deepEqual(await response.json(), { errors: ["The 'route' parameter is required."] });
+  });
+});
+
+test('every filter of the list is a parameter of nearest and nearby-route, referring to the list’s own', () => {
+  const propertiesOf = (id: string) => schemaById(id).properties as Record<string, JsonSchema>;
+  const list = propertiesOf('/api/schemas/params/fuel-stations-list.params.schema.json');
+  const own = new Set(['limit', 'format', 'api_key']);
+  for (const id of ['/api/schemas/params/fuel-stations-nearest.params.schema.json', '/api/schemas/params/fuel-stations-nearby-route.params.schema.json']) {
+    const properties = propertiesOf(id);
+    for (const name of Object.keys(list).filter((name) => !own.has(name)))
+      assert.deepEqual(properties[name], { $ref: `fuel-stations-list.params.schema.json#/properties/${name}` }, `${id}: ${name}`);
+  }
+});
