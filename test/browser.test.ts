@@ -463,6 +463,7 @@ describe('the page in Chromium', { skip }, () => {
     // Two points typed, a third clicked on the map (Pueblo, where the map's projection puts it).
     await page.fill('#station-form textarea[name=route]', '39.7392, -104.9903\n38.8339, -104.8214');
     const pueblo = [-104.6091, 38.2544];
+    await page.locator('svg.map').scrollIntoViewIfNeeded();
     const click = await page.$eval(
       'svg.map',
       async (map, { point, module }) => {

@@ -161,10 +161,10 @@ export function setUpStationSearch(openapi) {
     setStatus(status, 'error', 'This server offers no station search.');
     return;
   }
-  const modes = [...operations.keys()];
-  if (!operations.has(new FormData(form).get('mode'))) form.querySelector(`input[name=mode][value=${modes[0]}]`).checked = true;
+  const [[firstMode, firstParameters]] = operations;
+  if (!operations.has(new FormData(form).get('mode'))) form.querySelector(`input[name=mode][value=${firstMode}]`).checked = true;
 
-  const fuelType = operations.values().next().value.get('fuel_type')?.schema?.items?.enum ?? [];
+  const fuelType = firstParameters.get('fuel_type')?.schema?.items?.enum ?? [];
   const select = form.elements.namedItem('fuel_type');
   for (const code of fuelType.filter((value) => value !== 'all')) select.append(h('option', { value: code }, `${FUEL_NAMES[code] ?? code} (${code})`));
   for (const parameters of operations.values()) applyContract(form, parameters);
