@@ -112,7 +112,10 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
       );
       for (const [i, station] of (body.fuel_stations as any[]).entries())
         assert.ok(Math.abs(station.distance - expected[i].distance) <= 1e-5, `${station.id}: ${station.distance} mi, expected ${expected[i].distance}`);
-      assert.equal(body.station_counts.fuels.ELEC.stations.total, expected.filter((s) => rows.find((r) => Number(r.ID) === s.id)!['Fuel Type Code'] === 'ELEC').length);
+      assert.equal(
+        body.station_counts.fuels.ELEC.stations.total,
+        expected.filter((s) => rows.find((r) => Number(r.ID) === s.id)!['Fuel Type Code'] === 'ELEC').length,
+      );
       assert.deepEqual(Object.keys(body), ['station_locator_url', 'total_results', 'station_counts', 'fuel_stations']);
       assert.ok(validatorFor('/api/schemas/fuel-stations-nearby-route-current.schema.json')(body));
     });
@@ -154,7 +157,13 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
 
   test('every format answers', async () => {
     const query = `route=${encodeURIComponent(boston)}&distance=1&limit=3`;
-    const types = { json: 'application/json', xml: 'application/xml', csv: 'text/csv', geojson: 'application/geo+json', kml: 'application/vnd.google-earth.kml+xml' };
+    const types = {
+      json: 'application/json',
+      xml: 'application/xml',
+      csv: 'text/csv',
+      geojson: 'application/geo+json',
+      kml: 'application/vnd.google-earth.kml+xml',
+    };
     for (const [format, type] of Object.entries(types)) {
       const response = await server.get(withKey(`${PATH}.${format}?${query}`, server.key));
       assert.equal(response.status, 200, format);
@@ -192,12 +201,20 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
     const huge = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: new URLSearchParams({ route: 'x'.repeat(200_000) }) });
     assert.equal(huge.status, 413);
     assert.deepEqual(await huge.json(), { errors: ['The request body is too large: at most 128 KB.'] });
-    const broken = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"route": ' });
+    const broken = await server.get(withKey(`${PATH}.json`, server.key), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"route": ',
+    });
     assert.equal(broken.status, 422);
     const text = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', body: JSON.stringify({ route: boston }) });
     assert.equal(text.status, 422);
     assert.match(((await text.json()) as any).errors[0], /must be a form .* or JSON/);
-    const nested = await server.get(withKey(`${PATH}.json`, server.key), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"route": {"a": 1}}' });
+    const nested = await server.get(withKey(`${PATH}.json`, server.key), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"route": {"a": 1}}',
+    });
     assert.equal(nested.status, 422);
   });
 
@@ -211,7 +228,8 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
 test('every filter of the list is a parameter of nearest and nearby-route, referring to the list’s own', () => {
   const propertiesOf = (id: string) => schemaById(id).properties as Record<string, JsonSchema>;
   const list = propertiesOf('/api/schemas/params/fuel-stations-list.params.schema.json');
-  const own = new Set(['limit', 'format', 'api_key']);
+  // ids: the documentation lists it for the list alone
+  const own = new Set(['limit', 'format', 'api_key', 'ids']);
   for (const id of ['/api/schemas/params/fuel-stations-nearest.params.schema.json', '/api/schemas/params/fuel-stations-nearby-route.params.schema.json']) {
     const properties = propertiesOf(id);
     for (const name of Object.keys(list).filter((name) => !own.has(name)))

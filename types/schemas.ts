@@ -72,9 +72,17 @@ export type OwnerType = ('all' | 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J')[];
  */
 export type FederalAgencyId = (number | 'all')[];
 /**
+ * Stations owned by these federal agencies (comma list of agency codes as in the data, such as DOE, DOI, DON; any case); an unknown code is a 422 listing those in the data.
+ */
+export type FederalAgency = string[];
+/**
  * EV charging networks to include (comma list; names as in the data, any case); restricts to electric stations.
  */
 export type EvNetwork = string[];
+/**
+ * Stations whose charging network's own station id is one of these (comma list, exact; the API's ev_network_ids.station, which no CSV export carries). Give ev_network too: ids may repeat across networks.
+ */
+export type EvNetworkStationIds = string[];
 /**
  * Electric stations with at least one outlet of a level (comma list): 1, 2, dc_fast.
  */
@@ -88,7 +96,7 @@ export type State = string[];
  */
 export type Zip = string[];
 /**
- * Electric stations with any of these connector types (comma list): NEMA1450, NEMA515, NEMA520, J1772, J1772COMBO, CHADEMO, TESLA, J3400.
+ * Electric stations with any of these connector types (comma list; all of them with ev_connector_type_operator=AND): NEMA1450, NEMA515, NEMA520, J1772, J1772COMBO, CHADEMO, TESLA, J3400.
  */
 export type EvConnectorType = (
   'all' | 'NEMA1450' | 'NEMA515' | 'NEMA520' | 'J1772' | 'J1772COMBO' | 'CHADEMO' | 'TESLA' | 'J3400'
@@ -2492,11 +2500,17 @@ export interface FuelStationsListParameters {
   cards_accepted?: CardsAccepted;
   owner_type?: OwnerType;
   federal_agency_id?: FederalAgencyId;
+  federal_agency?: FederalAgency;
   ev_network?: EvNetwork;
+  ev_network_station_ids?: EvNetworkStationIds;
   ev_charging_level?: EvChargingLevel;
   state?: State;
   zip?: Zip;
   ev_connector_type?: EvConnectorType;
+  /**
+   * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
+   */
+  ev_connector_type_operator?: 'OR' | 'AND';
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
@@ -2526,6 +2540,10 @@ export interface FuelStationsListParameters {
   restricted_access?: 'all' | 'true' | 'false';
   funding_sources?: FundingSources;
   facility_type?: FacilityType;
+  /**
+   * Only the stations of these ids (comma list, each from 1 to 2147483647), or all.
+   */
+  ids?: (number | 'all')[];
   /**
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */
@@ -2564,11 +2582,17 @@ export interface FuelStationsNearbyRouteParameters {
   cards_accepted?: CardsAccepted;
   owner_type?: OwnerType;
   federal_agency_id?: FederalAgencyId;
+  federal_agency?: FederalAgency;
   ev_network?: EvNetwork;
+  ev_network_station_ids?: EvNetworkStationIds;
   ev_charging_level?: EvChargingLevel;
   state?: State;
   zip?: Zip;
   ev_connector_type?: EvConnectorType;
+  /**
+   * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
+   */
+  ev_connector_type_operator?: 'OR' | 'AND';
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
@@ -2644,11 +2668,17 @@ export interface FuelStationsNearestParameters {
   cards_accepted?: CardsAccepted;
   owner_type?: OwnerType;
   federal_agency_id?: FederalAgencyId;
+  federal_agency?: FederalAgency;
   ev_network?: EvNetwork;
+  ev_network_station_ids?: EvNetworkStationIds;
   ev_charging_level?: EvChargingLevel;
   state?: State;
   zip?: Zip;
   ev_connector_type?: EvConnectorType;
+  /**
+   * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
+   */
+  ev_connector_type_operator?: 'OR' | 'AND';
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.

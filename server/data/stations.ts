@@ -19,11 +19,15 @@ export interface StationFilters {
   cards?: string[];
   ownerTypes?: string[];
   federalAgencyIds?: number[];
+  federalAgencyCodes?: string[];
   evNetworks?: string[];
+  evNetworkStationIds?: string[];
   evChargingLevels?: Array<'1' | '2' | 'dc_fast'>;
   states?: string[];
   zips?: string[];
   evConnectorTypes?: string[];
+  /** Stations must have every connector type of `evConnectorTypes`, not just one. */
+  evConnectorTypesAll?: boolean;
   countries?: string[];
   /** Leave out propane stations that are not primary. */
   lpgPrimaryOnly?: boolean;
@@ -40,6 +44,7 @@ export interface StationFilters {
   restrictedAccess?: boolean;
   fundingSources?: string[];
   facilityTypes?: string[];
+  ids?: number[];
 }
 
 export type VehicleClass = 'LD' | 'MD' | 'HD';
@@ -86,6 +91,7 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
   if (filters.ownerTypes) conditions.push(`list_contains(${list('owner', filters.ownerTypes)}, owner_type_code)`);
   if (filters.federalAgencyIds)
     conditions.push(`list_contains(${sql.bind('agency', { value: listValue(filters.federalAgencyIds), type: LIST(INTEGER) })}, federal_agency_id)`);
+  if (filters.federalAgencyCodes) conditions.push(`list_contains(${list('agency_code', filters.federalAgencyCodes)}, federal_agency_code)`);
   if (filters.evNetworks)
     conditions.push(
       `fuel_type_code = 'ELEC' AND list_contains(${list(
@@ -105,7 +111,11 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
       )}, state)`,
     );
   if (filters.zips) conditions.push(`list_contains(${list('zip', filters.zips)}, zip)`);
-  if (filters.evConnectorTypes) conditions.push(`fuel_type_code = 'ELEC' AND list_has_any(ev_connector_types, ${list('connector', filters.evConnectorTypes)})`);
+  if (filters.evNetworkStationIds) conditions.push(`list_has_any(ev_network_station_ids, ${list('network_station', filters.evNetworkStationIds)})`);
+  if (filters.evConnectorTypes)
+    conditions.push(
+      `fuel_type_code = 'ELEC' AND ${filters.evConnectorTypesAll ? 'list_has_all' : 'list_has_any'}(ev_connector_types, ${list('connector', filters.evConnectorTypes)})`,
+    );
   if (filters.countries) conditions.push(`list_contains(${list('country', filters.countries)}, country)`);
   if (filters.lpgPrimaryOnly) conditions.push(`(fuel_type_code <> 'LPG' OR lpg_primary)`);
   if (filters.hydrogenRetail)
@@ -125,6 +135,7 @@ function filterConditions(sql: Sql, filters: StationFilters): string[] {
   if (filters.restrictedAccess !== undefined) conditions.push(`restricted_access = ${flag('restricted', filters.restrictedAccess)}`);
   if (filters.fundingSources) conditions.push(`fuel_type_code = 'ELEC' AND list_has_any(funding_sources, ${list('funding', filters.fundingSources)})`);
   if (filters.facilityTypes) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('facility', filters.facilityTypes)}, facility_type)`);
+  if (filters.ids) conditions.push(`list_contains(${sql.bind('ids', { value: listValue(filters.ids), type: LIST(INTEGER) })}, id)`);
   return conditions;
 }
 
@@ -147,18 +158,21 @@ export class StationStore {
     readonly networks: Map<string, string>,
     /** Facility type codes in the data. */
     readonly facilityTypes: Set<string>,
+    /** Codes of the federal agencies that own stations in the data. */
+    readonly federalAgencyCodes: Set<string>,
     /** The newest updated_at of the stations (ISO 8601 UTC), or null when there are none. */
     readonly lastUpdated: string | null,
   ) {}
 
   static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
-    if (!parquetPath) return new StationStore(db, [], new Map(), new Set(), null);
+    if (!parquetPath) return new StationStore(db, [], new Map(), new Set(), new Set(), null);
     // The pipeline writes the file sorted by id, so a row's place in the file is its row index.
     const source = `read_parquet('${parquetPath.replace(/'/g, "''")}', file_row_number = true)`;
     // DuckDB keeps only what queries filter, order and count on; the records live in JS, built once.
     await db.execute(`CREATE OR REPLACE TABLE ${TABLE} AS
       SELECT file_row_number::INTEGER AS row_index, id, fuel_type_code, status_code, access_code,
-             string_split(lower(cards_accepted), ' ') AS cards_list, owner_type_code, federal_agency_id, lower(ev_network) AS ev_network,
+             string_split(lower(cards_accepted), ' ') AS cards_list, owner_type_code, federal_agency_id, federal_agency_code,
+             lower(ev_network) AS ev_network, ev_network_station_ids,
              ev_level1_evse_num, ev_level2_evse_num, ev_dc_fast_num, state, zip, latitude, longitude,
              ev_connector_types, country, lpg_primary, hy_is_retail, e85_blender_pump, cng_fill_type_code,
              string_split(cng_psi, ' ') AS cng_psi_list, cng_vehicle_class, lng_vehicle_class, maximum_vehicle_class,
@@ -168,6 +182,8 @@ export class StationStore {
       FROM ${source}`);
     await db.execute(`CREATE INDEX ${TABLE}_cell ON ${TABLE} (cell)`);
     await db.execute(`CREATE INDEX ${TABLE}_id ON ${TABLE} (id)`);
+    const agencies = await db.query(`SELECT DISTINCT federal_agency_code FROM ${TABLE} WHERE federal_agency_code IS NOT NULL`, [], { prepare: false });
+    const federalAgencyCodes = new Set(agencies.federal_agency_code as string[]);
 
     const records: StationRecord[] = [];
     const networks = new Map<string, string>();
@@ -191,7 +207,7 @@ export class StationStore {
       }
     }
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
-    return new StationStore(db, records, networks, facilityTypes, newest.last_updated[0] as string | null);
+    return new StationStore(db, records, networks, facilityTypes, federalAgencyCodes, newest.last_updated[0] as string | null);
   }
 
   get size(): number {

@@ -70,6 +70,10 @@ function filtersOf(
   const unknownFacility = facilityTypes?.find((type) => !store.facilityTypes.has(type));
   if (unknownFacility !== undefined)
     issues.push({ param: 'facility_type', kind: 'enum', value: unknownFacility, allowed: ['all', ...[...store.facilityTypes].sort()] });
+  const federalAgencies = chosen(values.federal_agency?.map((code) => (code.toLowerCase() === 'all' ? 'all' : code.toUpperCase())));
+  const unknownAgency = federalAgencies?.find((code) => !store.federalAgencyCodes.has(code));
+  if (unknownAgency !== undefined)
+    issues.push({ param: 'federal_agency', kind: 'enum', value: unknownAgency, allowed: ['all', ...[...store.federalAgencyCodes].sort()] });
   const filters: StationFilters = {
     status: chosen(values.status),
     access: values.access === 'all' ? undefined : values.access,
@@ -77,11 +81,14 @@ function filtersOf(
     cards: chosen(values.cards_accepted),
     ownerTypes: chosen(values.owner_type),
     federalAgencyIds: chosen(values.federal_agency_id) as number[] | undefined,
+    federalAgencyCodes: federalAgencies,
     evNetworks: networks,
+    evNetworkStationIds: chosen(values.ev_network_station_ids),
     evChargingLevels: chosen(values.ev_charging_level) as StationFilters['evChargingLevels'],
     states: values.state,
     zips: values.zip,
     evConnectorTypes: chosen(values.ev_connector_type),
+    evConnectorTypesAll: values.ev_connector_type_operator === 'AND',
     countries: values.country ? chosen(values.country) : DEFAULT_COUNTRIES[generation],
     lpgPrimaryOnly: values.lpg_include_secondary === 'false',
     hydrogenRetail: chosen(values.hy_is_retail)?.map((value) => value === 'true'),
@@ -96,6 +103,7 @@ function filtersOf(
     restrictedAccess: flag(values.restricted_access),
     fundingSources: chosen(values.funding_sources),
     facilityTypes,
+    ids: chosen(values.ids) as number[] | undefined,
   };
   return { filters, issues };
 }
