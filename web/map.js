@@ -172,6 +172,11 @@ export function stationMap(boundaries, { onStation, onPoint }) {
     layers.stations.append(layers.stations.querySelector('.selected'));
   }
 
+  function choose(station) {
+    select(station.id);
+    onStation(station);
+  }
+
   function stationAt(target) {
     const circle = target.closest?.('circle.station');
     return circle ? stations.find((station) => String(station.id) === circle.dataset.id) : undefined;
@@ -179,10 +184,7 @@ export function stationMap(boundaries, { onStation, onPoint }) {
 
   element.addEventListener('click', (event) => {
     const station = stationAt(event.target);
-    if (station) {
-      select(station.id);
-      return onStation(station);
-    }
+    if (station) return choose(station);
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(element.getScreenCTM().inverse());
     const location = projection.invert([point.x, point.y]);
     if (location) onPoint(location);
@@ -191,8 +193,7 @@ export function stationMap(boundaries, { onStation, onPoint }) {
     const station = stationAt(event.target);
     if (station && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      select(station.id);
-      onStation(station);
+      choose(station);
     }
   });
 
