@@ -8,37 +8,19 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { JsonSchema } from '../schemas/json-schema.ts';
 import { schemaById, validatorFor } from '../schemas/registry.ts';
+import { milesFromRoute } from './support/sphere.ts';
 import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 type Row = Record<string, string>;
-type Vector = [number, number, number];
-
-const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
 const PATH = '/api/alt-fuel-stations/v1/nearby-route';
 
-const toVector = (lat: number, lon: number): Vector => {
-  const [phi, lambda] = [(lat * Math.PI) / 180, (lon * Math.PI) / 180];
-  return [Math.cos(phi) * Math.cos(lambda), Math.cos(phi) * Math.sin(lambda), Math.sin(phi)];
-};
-const dot = (a: Vector, b: Vector) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vector, b: Vector): Vector => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const normalize = (a: Vector): Vector => a.map((c) => c / Math.hypot(...a)) as Vector;
-/** The angle between two unit vectors, from their cross and dot products (accurate at every size). */
-const angle = (a: Vector, b: Vector) => Math.atan2(Math.hypot(...cross(a, b)), dot(a, b));
-
-/** Miles from p to the arc a–b: to the circle's point nearest p when it lies on the arc, else to the nearer end. */
-function milesToArc(p: Vector, a: Vector, b: Vector): number {
-  const ends = Math.min(angle(p, a), angle(p, b));
-  const normal = normalize(cross(a, b));
-  const foot = normalize(p.map((c, k) => c - dot(p, normal) * normal[k]) as Vector);
-  const onArc = Math.abs(angle(a, foot) + angle(foot, b) - angle(a, b)) < 1e-12;
-  return EARTH_RADIUS_MILES * (onArc ? Math.min(ends, angle(p, foot)) : ends);
-}
-
+/** Miles from an export row's station to a route of [longitude, latitude] points (test/support/sphere.ts). */
 function milesToRoute(row: Row, route: Array<[number, number]>): number {
-  const p = toVector(Number(row.Latitude), Number(row.Longitude));
-  const points = route.map(([lon, lat]) => toVector(lat, lon));
-  return Math.min(...points.slice(1).map((b, i) => milesToArc(p, points[i], b)));
+  return milesFromRoute(
+    Number(row.Latitude),
+    Number(row.Longitude),
+    route.map(([lon, lat]) => [lat, lon]),
+  );
 }
 
 const wkt = (route: Array<[number, number]>) => `LINESTRING(${route.map(([lon, lat]) => `${lon} ${lat}`).join(', ')})`;
