@@ -11,6 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Random } from '../pipeline/sample/random.ts';
 import { validatorFor } from '../schemas/registry.ts';
 import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { haversineMetres } from './support/sphere.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -25,12 +26,6 @@ interface Point {
 let points: Point[] = [];
 
 /** Haversine metres on the 6,371,008.8 m sphere: our own, for the independent search. */
-function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(a));
-}
-
 function listPoints(): Point[] {
   const rows = (file: string) => parse(readFileSync(shared('data', 'climate', file)), { columns: true }) as Record<string, string>[];
   return [
@@ -58,7 +53,7 @@ async function nsrdbPoints(dir: string): Promise<Point[]> {
 function independent(lat: number, lon: number, radiusMiles: number) {
   const limit = radiusMiles === 0 ? Infinity : radiusMiles * 1609.344;
   const ranked = points
-    .map((point) => ({ point, distance: haversine(lat, lon, point.lat, point.lon) }))
+    .map((point) => ({ point, distance: haversineMetres(lat, lon, point.lat, point.lon) }))
     .filter((entry) => entry.distance <= limit)
     .sort((a, b) => a.distance - b.distance || (a.point.id < b.point.id ? -1 : 1));
   const nearest: Record<string, { id: string; distance: number } | null> = { tmy2: null, tmy3: null, intl: null, nsrdb: null };

@@ -9,6 +9,7 @@ import { validatorFor } from '../schemas/registry.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
 import { solarResourceFile } from '../server/endpoints/pvwatts.ts';
 import { buildQuietly, readShared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { haversineMetres } from './support/sphere.ts';
 
 let server: TestServer;
 const OK_SCHEMA = '/api/schemas/pvwatts-v6.schema.json';
@@ -195,12 +196,6 @@ test('JSONP: callback wraps the JSON answer and its 422s; an invalid callback is
 });
 
 /** Haversine metres on the 6,371,008.8 m sphere: our own, for the independent search. */
-function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const r = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(a));
-}
-
 test('lat/lon: the nearest station of the dataset within radius, as an independent search finds it; radius 0; none in range is a 422', {
   skip: skipWithoutShared,
 }, async () => {
@@ -217,7 +212,7 @@ test('lat/lon: the nearest station of the dataset within radius, as an independe
     const radius = i % 5 === 0 ? 0 : 100;
     const ranked = stations
       .filter((station) => station.dataset === dataset)
-      .map((station) => ({ station, distance: haversine(lat, lon, station.lat, station.lon) }))
+      .map((station) => ({ station, distance: haversineMetres(lat, lon, station.lat, station.lon) }))
       .sort((a, b) => a.distance - b.distance || (a.station.id < b.station.id ? -1 : 1));
     const nearest = ranked[0]!;
     const { status, json } = await getJson(`/api/pvwatts/v6.json?${SYSTEM}&lat=${lat}&lon=${lon}&dataset=${dataset}&radius=${radius}`);

@@ -1,14 +1,19 @@
 // Distances on the mean sphere (6371.0088 km), written here apart from the server's, so that tests
-// hold the server's nearest and nearby-route searches to an independent computation.
+// hold the server's nearest, nearby-route and climate-station searches to an independent computation.
 
-export const EARTH_RADIUS_MILES = 6_371_008.8 / 1609.344;
+const EARTH_RADIUS_METRES = 6_371_008.8;
+export const EARTH_RADIUS_MILES = EARTH_RADIUS_METRES / 1609.344;
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-export function haversineMiles(lat1: number, lon1: number, lat2: number, lon2: number): number {
+/** The central angle between two points, in radians. */
+function haversineRadians(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const a = Math.sin(toRadians(lat2 - lat1) / 2) ** 2 + Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(toRadians(lon2 - lon1) / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(a));
+  return 2 * Math.asin(Math.sqrt(a));
 }
+
+export const haversineMiles = (lat1: number, lon1: number, lat2: number, lon2: number) => EARTH_RADIUS_MILES * haversineRadians(lat1, lon1, lat2, lon2);
+export const haversineMetres = (lat1: number, lon1: number, lat2: number, lon2: number) => EARTH_RADIUS_METRES * haversineRadians(lat1, lon1, lat2, lon2);
 
 type Vector = [number, number, number];
 
