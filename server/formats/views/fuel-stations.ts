@@ -95,16 +95,19 @@ const nearbyRouteMembers = ['station_locator_url', 'total_results', 'offset'];
 
 const stationKeys = { id: 'id', name: 'station_name', latitude: 'latitude', longitude: 'longitude' };
 
-/** GeoJSON: the stations as Point features (the record, as JSON writes it, in properties) and some envelope members beside them. */
-function stationCollection(schemaId: string, members: string[]): GeoJsonForm {
+/**
+ * GeoJSON: the stations as Point features (the record, as JSON writes it, in properties) and some
+ * envelope members beside them (2014) or in `metadata`, as today's documentation shows (current).
+ */
+function stationCollection(schemaId: string, members: string[], membersIn: 'collection' | 'metadata' = 'collection'): GeoJsonForm {
   const toFeature = (station: Station) => pointFeature(station, stationKeys);
   return {
     schemaId,
-    collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => ({
-      type: 'FeatureCollection',
-      ...Object.fromEntries(members.map((name) => [name, data[name]])),
-      features: features(data.fuel_stations, toFeature),
-    }),
+    collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => {
+      const envelope = Object.fromEntries(members.map((name) => [name, data[name]]));
+      const foreignMembers = membersIn === 'metadata' ? { metadata: envelope } : envelope;
+      return { type: 'FeatureCollection', ...foreignMembers, features: features(data.fuel_stations, toFeature) };
+    },
   };
 }
 
@@ -186,19 +189,6 @@ const currentNearbyRouteColumns = currentColumns.flatMap((column) => {
   return [column];
 });
 
-/** GeoJSON as the documentation shows it: the envelope without the stations in `metadata`, a Feature per station. */
-function currentStationCollection(schemaId: string, members: string[]): GeoJsonForm {
-  const toFeature = (station: Station) => pointFeature(station, stationKeys);
-  return {
-    schemaId,
-    collection: (data: Record<string, unknown> & { fuel_stations: Station[] | RowStream<Station> }) => ({
-      type: 'FeatureCollection',
-      metadata: Object.fromEntries(members.map((name) => [name, data[name]])),
-      features: features(data.fuel_stations, toFeature),
-    }),
-  };
-}
-
 const currentListMembers = ['station_locator_url', 'total_results', 'station_counts'];
 const currentNearestMembers = ['latitude', 'longitude', 'location_country', 'precision', 'station_locator_url', 'total_results', 'station_counts', 'offset'];
 const currentNearbyRouteMembers = ['station_locator_url', 'total_results', 'station_counts', 'offset'];
@@ -210,21 +200,21 @@ export const currentFuelStationViews = {
     schemaId: '/api/schemas/fuel-stations-list-current.schema.json',
     xml: { style: currentStyle, root: 'response' },
     csv: { columns: currentColumns, rows: stationsOf },
-    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-current.schema.json', currentListMembers),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-current.schema.json', currentListMembers, 'metadata'),
     kml: stationDocument(withoutCounts(currentListMembers), 'fuel_stations'),
   },
   nearest: {
     schemaId: '/api/schemas/fuel-stations-nearest-current.schema.json',
     xml: { style: currentStyle, root: 'response' },
     csv: { columns: currentColumns, rows: stationsOf },
-    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-nearest-current.schema.json', currentNearestMembers),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest-current.schema.json', currentNearestMembers, 'metadata'),
     kml: stationDocument(withoutCounts(currentNearestMembers), 'fuel_stations'),
   },
   nearbyRoute: {
     schemaId: '/api/schemas/fuel-stations-nearby-route-current.schema.json',
     xml: { style: currentStyle, root: 'response' },
     csv: { columns: currentNearbyRouteColumns, rows: stationsOf },
-    geojson: currentStationCollection('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json', currentNearbyRouteMembers),
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json', currentNearbyRouteMembers, 'metadata'),
     kml: stationDocument(withoutCounts(currentNearbyRouteMembers), 'fuel_stations'),
   },
   byId: {
