@@ -10,7 +10,7 @@ import type { WeatherData } from '../../model/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
-import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
+import { michalskySun, newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
 
 const HOURS_PER_YEAR = 8760;
 const MAX_STEPS_PER_HOUR = 60;
@@ -130,6 +130,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
 
   const sun = newSunPosition();
   const scratch = newSunPosition();
+  const sunRoutine = michalskySun(lat, lon, tz);
   const sky = newPerezSky();
   const vector: Vector3 = { x: 0, y: 0, z: 0 };
   const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
@@ -159,10 +160,10 @@ export function prepareSite(weather: WeatherData): PreparedSite {
 
     const dateKey = (year * 13 + month) * 32 + day;
     if (dateKey !== sunTimesDate) {
-      sunTimesForDate(year, month, day, lat, lon, tz, scratch, sunTimes);
+      sunTimesForDate(year, month, day, sunRoutine, scratch, sunTimes);
       sunTimesDate = dateKey;
     }
-    const up = placeSun(year, month, day, hour, minute, sunStepHours, sunTimes, lat, lon, tz, sun);
+    const up = placeSun(year, month, day, hour, minute, sunStepHours, sunTimes, sunRoutine, sun);
     sunUp[i] = up;
     if (up === SunUp.night) continue;
     sunUpList.push(i);

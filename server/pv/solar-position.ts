@@ -152,6 +152,18 @@ export function solarPosition(
 /** Sun-up classes of a record (`sunup` in ssc), ALGORITHM.md §3. */
 export const SunUp = { night: 0, daylight: 1, sunriseStep: 2, sunsetStep: 3 } as const;
 
+/**
+ * A sun routine bound to a site: the position at local standard time `hour`:`minute` of a date, and
+ * that date's sunrise and sunset, written into `out`. PVWatts v5 uses Michalsky's (`solarPosition`),
+ * v8 the SPA (`v8/solar-position.ts`); the sun-up classification below is the same for both.
+ */
+export type SunRoutine = (year: number, month: number, day: number, hour: number, minute: number, out: SunPosition) => void;
+
+/** Michalsky's sun routine for a site (PVWatts v5). */
+export function michalskySun(latDeg: number, lonDeg: number, tzHours: number): SunRoutine {
+  return (year, month, day, hour, minute, out) => solarPosition(year, month, day, hour, minute, latDeg, lonDeg, tzHours, out);
+}
+
 /** Sunrise and sunset (hours) for a date, after the roll-back and roll-forward of §3 steps 3–4. */
 export interface DaySunTimes {
   sunriseHours: number;
@@ -163,17 +175,8 @@ export interface DaySunTimes {
  * sun routine at 12:00, with a sunset after 24 h or a sunrise before 0 h replaced by the previous
  * date's sunset − 24 or the next date's sunrise + 24 where ssc does so.
  */
-export function sunTimesForDate(
-  year: number,
-  month: number,
-  day: number,
-  latDeg: number,
-  lonDeg: number,
-  tzHours: number,
-  scratch: SunPosition,
-  out: DaySunTimes,
-): void {
-  solarPosition(year, month, day, 12, 0, latDeg, lonDeg, tzHours, scratch);
+export function sunTimesForDate(year: number, month: number, day: number, sun: SunRoutine, scratch: SunPosition, out: DaySunTimes): void {
+  sun(year, month, day, 12, 0, scratch);
   let sunrise = scratch.sunriseHours;
   let sunset = scratch.sunsetHours;
   if (sunset > 24 && sunset !== 100) {
@@ -186,7 +189,7 @@ export function sunTimesForDate(
       }
       d = DAYS_IN_MONTH[m - 1]!;
     }
-    solarPosition(y, m, d, 12, 0, latDeg, lonDeg, tzHours, scratch);
+    sun(y, m, d, 12, 0, scratch);
     const previousSunset = scratch.sunsetHours;
     if (previousSunset === 100) sunset -= 24;
     else if (previousSunset >= 24) sunset = previousSunset - 24;
@@ -201,7 +204,7 @@ export function sunTimesForDate(
         y += 1;
       }
     }
-    solarPosition(y, m, d, 12, 0, latDeg, lonDeg, tzHours, scratch);
+    sun(y, m, d, 12, 0, scratch);
     const nextSunrise = scratch.sunriseHours;
     if (nextSunrise === -100) sunrise += 24;
     else if (nextSunrise < 0) sunrise = nextSunrise + 24;
@@ -224,9 +227,7 @@ export function placeSun(
   minute: number,
   stepHours: number,
   sunTimes: DaySunTimes,
-  latDeg: number,
-  lonDeg: number,
-  tzHours: number,
+  sun: SunRoutine,
   out: SunPosition,
 ): number {
   const { sunriseHours: sunrise, sunsetHours: sunset } = sunTimes;
@@ -241,13 +242,13 @@ export function placeSun(
     calculationTime = (timeHours - halfStep + sunset) / 2;
     sunUp = SunUp.sunsetStep;
   } else if ((sunrise < sunset && sunrise <= timeHours && timeHours <= sunset) || (sunrise > sunset && (timeHours <= sunset || timeHours >= sunrise))) {
-    solarPosition(year, month, day, hour, minute, latDeg, lonDeg, tzHours, out);
+    sun(year, month, day, hour, minute, out);
     return SunUp.daylight;
   } else {
     return SunUp.night;
   }
   const calculationHour = Math.trunc(calculationTime);
   const calculationMinute = (calculationTime - calculationHour) * 60;
-  solarPosition(year, month, day, calculationHour, calculationMinute, latDeg, lonDeg, tzHours, out);
+  sun(year, month, day, calculationHour, calculationMinute, out);
   return sunUp;
 }
