@@ -41,7 +41,7 @@ describe('EPW reader', { skip }, () => {
   });
 
   it('reads a record with its literal minute (line 4009: 1996,6,16,17,60)', async () => {
-    // fields: 6 dry bulb 20.2, 7 dew point 11.8, 8 RH 58, 13 GHI 480, 14 DNI 379, 15 DHI 246,
+    // fields: 6 dry bulb 20.2, 7 dew point 11.8, 8 RH 58, 9 pressure 102500 Pa, 13 GHI 480, 14 DNI 379, 15 DHI 246,
     // 20 wind direction 20, 21 wind speed 4.1, 30 snow depth 0
     const weather = await readWeatherFile(amsterdam);
     const i = 4000;
@@ -50,8 +50,8 @@ describe('EPW reader', { skip }, () => {
       [weather.ghi[i], weather.dni[i], weather.dhi[i], weather.tdry[i], weather.tdew[i], weather.rh[i], weather.wdir[i], weather.wspd[i], weather.snow[i]],
       [480, 379, 246, Math.fround(20.2), Math.fround(11.8), 58, 20, Math.fround(4.1), 0],
     );
-    // ssc 2018 reads the pressure from the dry-bulb field
-    assert.equal(weather.pres[i], Math.fround(Math.fround(20.2) * 0.01));
+    // field 9, station pressure in Pa, kept in mbar as ssc 2025 reads it
+    assert.equal(weather.pres[i], Math.fround(102500 * 0.01));
     assert.deepEqual([weather.alb[i], weather.aod[i], weather.poa[i]], [-999, -999, -999]);
   });
 

@@ -15,6 +15,7 @@ const FIELD = {
   tdry: 6,
   tdew: 7,
   rh: 8,
+  pressure: 9,
   ghi: 13,
   dni: 14,
   dhi: 15,
@@ -133,8 +134,9 @@ export function parseEpw(file: string, text: string): WeatherData {
     rh[record] = valueOrMissing(lines, fields, FIELD.rh, MISSING.rh);
     wdir[record] = valueOrMissing(lines, fields, FIELD.wdir, MISSING.wind);
     wspd[record] = valueOrMissing(lines, fields, FIELD.wspd, MISSING.wind);
-    // ssc 2018 reads the pressure from the dry-bulb field (field 6 × 0.01); pvwattsv5 never uses it.
-    const pressure = colOrNaN(lines, starts[FIELD.tdry]!, ends[FIELD.tdry]!) * 0.01;
+    // Station pressure in Pa, kept in mbar: ssc 2025 reads it so (PVWatts v8's sun position uses it);
+    // ssc 2018 read the dry-bulb field here, but pvwattsv5 never uses the pressure.
+    const pressure = colOrNaN(lines, starts[FIELD.pressure]!, ends[FIELD.pressure]!) * 0.01;
     pres[record] = Math.abs(pressure - MISSING.pressure) <= 0.01 ? Number.NaN : pressure;
     snow[record] = valueOrMissing(lines, fields, FIELD.snow, MISSING.snow);
     record++;
