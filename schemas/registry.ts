@@ -18,10 +18,11 @@ export const schemasDir = dirname(fileURLToPath(import.meta.url));
 /**
  * Annotation keywords of our own, kept in the files and left out of what is published:
  * `x-csv-header` (the AFDC export column that feeds a source field, and the CSV header the server
- * writes for it), `x-comma-list` (a query parameter given as a comma list), `x-csv-columns` (a
+ * writes for it), `x-comma-list` (a query parameter given as a comma list), `x-list-separator` (a query
+ * parameter given as a list with another separator, such as PVWatts v8's `|`), `x-csv-columns` (a
  * record's CSV columns, in order, by their headers).
  */
-export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-csv-columns'];
+export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-list-separator', 'x-csv-columns'];
 
 export interface SchemaFile {
   id: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import { acceptedParam, fuelStationMessage, parseParams, parsePathParams } from './params.ts';
+import { acceptedParam, fuelStationMessage, listSeparatorOf, parseParams, parsePathParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);
 
@@ -46,7 +46,7 @@ interface Bounded {
 function numericParameters(schemaId: string): Bounded[] {
   const found: Bounded[] = [];
   for (const [param, property] of Object.entries(propertiesOf(schemaId))) {
-    const commaList = Boolean(property['x-comma-list']);
+    const commaList = listSeparatorOf(property) !== undefined;
     const value = (commaList ? property.items : property) as JsonSchema;
     for (const branch of [value, ...((value.anyOf ?? []) as JsonSchema[])]) {
       const types = ([] as unknown[]).concat(branch.type ?? []);

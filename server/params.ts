@@ -46,7 +46,8 @@ interface CompiledParam {
   numeric: 'integer' | 'number' | undefined;
   /** For string enums: each allowed value by its lower-case form. */
   canonical: Map<string, string> | undefined;
-  commaList: boolean;
+  /** For a list parameter, what separates its items: `,` (`x-comma-list`) or `x-list-separator`'s. */
+  listSeparator: string | undefined;
 }
 
 interface CompiledParams {
@@ -73,15 +74,21 @@ function numericKind(schema: JsonSchema): 'integer' | 'number' | undefined {
   return undefined;
 }
 
+/** What separates a list parameter's items (`x-comma-list`: a comma; `x-list-separator`: its own), or undefined. */
+export function listSeparatorOf(schema: JsonSchema): string | undefined {
+  if (typeof schema['x-list-separator'] === 'string') return schema['x-list-separator'];
+  return schema['x-comma-list'] ? ',' : undefined;
+}
+
 function compileParam(schema: JsonSchema): CompiledParam {
-  const commaList = Boolean(schema['x-comma-list']);
-  const valueSchema = commaList ? (schema.items as JsonSchema) : schema;
+  const listSeparator = listSeparatorOf(schema);
+  const valueSchema = listSeparator !== undefined ? (schema.items as JsonSchema) : schema;
   const strings = ((valueSchema.enum ?? []) as unknown[]).filter((option): option is string => typeof option === 'string');
   return {
     schema,
     numeric: numericKind(valueSchema),
     canonical: strings.length ? new Map(strings.map((option) => [option.toLowerCase(), option])) : undefined,
-    commaList,
+    listSeparator,
   };
 }
 
@@ -194,7 +201,7 @@ function parseWith<T>({ validate, params }: CompiledParams, query: RawQuery, opt
       if (!options.emptyIsAbsent?.includes(param)) issues.push({ param, kind: 'empty', value: raw });
       continue;
     }
-    const text = compiled.commaList ? raw.split(',').map((item) => item.trim()) : raw;
+    const text = compiled.listSeparator !== undefined ? raw.split(compiled.listSeparator).map((item) => item.trim()) : raw;
     given.set(param, text);
     values[param] = Array.isArray(text)
       ? text.map((item) => convert(item, compiled.numeric, compiled.canonical))

@@ -26,6 +26,7 @@ import type { Endpoint } from '../endpoints/types.ts';
 import type { Format } from '../formats/negotiate.ts';
 import { componentNames, ref, rewriteSchema, schemaComponents, type Json } from './openapi-components.ts';
 import { gatewayContent, headers, responses } from './openapi-responses.ts';
+import { listSeparatorOf } from '../params.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -58,7 +59,7 @@ function queryParameters(schemaId: string): QueryParameter[] {
     .map(([name, property]) => {
       const followed = followProperty(property, schemaId);
       const { description, ...rest } = followed.schema;
-      const commaList = rest['x-comma-list'] === true;
+      const separator = listSeparatorOf(rest);
       return {
         name,
         key: `${title}.${name}`,
@@ -67,7 +68,8 @@ function queryParameters(schemaId: string): QueryParameter[] {
           in: 'query',
           required: required.has(name),
           ...(typeof description === 'string' ? { description } : {}),
-          ...(commaList ? { style: 'form', explode: false } : {}),
+          ...(separator === ',' ? { style: 'form', explode: false } : {}),
+          ...(separator === '|' ? { style: 'pipeDelimited', explode: false } : {}),
           schema: rewriteSchema(rest, followed.baseId),
         },
       };
