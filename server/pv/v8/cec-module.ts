@@ -1,0 +1,478 @@
+/**
+ * The PV module of PVWatts v8: effective irradiance through the cover (De Soto, Klein & Beckman
+ * 2006 incidence-angle modifiers, ssc `calculateIrradianceThroughCoverDeSoto`) and the air-mass
+ * modifier (ssc `air_mass_modifier`), then the CEC six-parameter single-diode model's maximum power
+ * (ssc `cec6par_module_t::operator()` with `opvoltage = -1`), with ssc's own solvers: bisection for
+ * the open-circuit voltage (`openvoltage_5par`), Newton for the current at a voltage
+ * (`current_5par`) and Numerical Recipes' bracketing plus golden-section search for the maximum
+ * power (`maxpower_5par`). Sources: ssc tag 2025.4.16.r0.ssc.302 (bf816157) `shared/lib_cec6par.cpp`,
+ * `shared/lib_pvmodel.cpp`, `shared/lib_pv_incidence_modifier.cpp`, as `ssc/cmod_pvwattsv8.cpp` calls them.
+ *
+ * Call order for one record (the integrator's loop), all with the same `ModuleInput`:
+ *   1. `effectiveIrradiance(input, antiReflectiveGlass, eff)`: cover transmittance and air-mass
+ *      modifier, which ssc computes identically in both models below;
+ *   2. `noctCellTemperatureC(...)` (noct-cell-temperature.ts): the cell temperature;
+ *   3. `cecModulePower(module, input, eff, cellC, out)`: one module's DC power at that temperature,
+ *      which v8 scales to the array as `dc = out.powerW · dcNameplateW / (vmpV · impA)`.
+ */
+import type { CecModuleParameters } from './module-types.ts';
+
+/**
+ * What ssc's `pvinput_t` carries in the v8 call that these models read (ssc builds it as
+ * `pvinput_t in(ibeam, iskydiff, ignddiff, irear, poa_for_power, wf.tdry, wf.tdew, wf.wspd, wf.wdir,
+ * wf.pres, solzen, aoi, elev, stilt, sazi, hour, irrad::DN_DF, false)`). With `radmode = DN_DF` the
+ * models take the cover path; the POA total, dew point, wind direction, pressure, surface azimuth
+ * and hour are not read by `noct_celltemp_t` or `cec6par_module_t`, so they are left out.
+ */
+export interface ModuleInput {
+  /** Beam irradiance on the front of the array after shading and soiling, W/m² (`Ibeam`). */
+  beamWm2: number;
+  /** Sky-diffuse irradiance on the front, W/m² (`Idiff`). */
+  skyDiffuseWm2: number;
+  /** Ground-reflected irradiance on the front, W/m² (`Ignd`). */
+  groundDiffuseWm2: number;
+  /**
+   * Rear irradiance usable by the module, W/m² (`Irear`): v8 passes the rear POA already times the
+   * bifaciality and the shading factors, 0 for monofacial modules.
+   */
+  rearWm2: number;
+  /** Ambient dry-bulb temperature, °C (`Tdry`). */
+  ambientC: number;
+  /** Wind speed at the weather station, m/s (`Wspd`). */
+  windMs: number;
+  /** Solar zenith angle, degrees (`Zenith`). */
+  zenithDeg: number;
+  /** Angle of incidence of the beam on the surface, degrees (`IncAng`). */
+  incidenceDeg: number;
+  /** Site elevation, m (`Elev`). */
+  elevationM: number;
+  /** Surface tilt from horizontal, degrees (`Tilt`; the tracked tilt for trackers). */
+  tiltDeg: number;
+}
+
+/** The irradiance both module models derive from a `ModuleInput`. */
+export interface EffectiveIrradiance {
+  /** Front irradiance transmitted through the cover, W/m² (ssc `Geff_front_total`). */
+  frontWm2: number;
+  /** Air-mass (spectral) modifier at the zenith clamped to [0°, 86°] (`air_mass_modifier`). */
+  airMassModifier: number;
+}
+
+/** One module's operating point at maximum power. */
+export interface ModulePower {
+  /** DC power, W (`out.Power`); 0 below 1 W/m² effective irradiance. */
+  powerW: number;
+  /** Voltage at maximum power, V (`out.Voltage`). */
+  voltageV: number;
+  /** Current at maximum power, A (`out.Current`). */
+  currentA: number;
+  /** Open-circuit voltage at operating conditions, V (`out.Voc_oper`). */
+  openCircuitV: number;
+  /** Effective irradiance the diode model saw, W/m²: (front through cover + rear) × air-mass modifier. */
+  effectiveWm2: number;
+}
+
+// Cover optics, De Soto et al. 2006 via ssc lib_pv_incidence_modifier.h.
+/** Refractive index of the glass cover. */
+const GLASS_INDEX = 1.526;
+/** Thickness of the glass cover, m. */
+const GLASS_THICKNESS_M = 0.002;
+/** Extinction coefficient of the glass, 1/m. */
+const GLASS_EXTINCTION_PER_M = 4;
+/** Refractive index of the anti-reflective coating. */
+const COATING_INDEX = 1.3;
+/** Thickness of the anti-reflective coating, m: 1/100 of the glass (ssc `l_glass * 0.01`). */
+const COATING_THICKNESS_M = GLASS_THICKNESS_M * 0.01;
+/** Extinction coefficient of the coating, 1/m. */
+const COATING_EXTINCTION_PER_M = 4;
+const AIR_INDEX = 1.0;
+
+/** Refraction angle (degrees) of the last `transmittance` call. */
+let refractionDeg = 0;
+
+/**
+ * Transmittance of a cover layer of index `coverIndex` entered from a medium of index
+ * `incomingIndex` at `incidenceDeg` (Duffie & Beckman, Solar Engineering of Thermal Processes, §5.3;
+ * ssc `transmittance`): Snell's law for the refraction angle θ2, the mean of Fresnel's parallel and
+ * perpendicular reflectances, and Bouguer's absorption exp(−k·L / cos θ2). Leaves θ2 in degrees in
+ * `refractionDeg`, as ssc returns it, for the next layer.
+ */
+function transmittance(incidenceDeg: number, coverIndex: number, incomingIndex: number, extinctionPerM: number, thicknessM: number): number {
+  const theta1 = (incidenceDeg * Math.PI) / 180.0;
+  const theta2 = Math.asin((incomingIndex / coverIndex) * Math.sin(theta1));
+  refractionDeg = (theta2 * 180) / Math.PI;
+  const sinDifference = Math.sin(theta2 - theta1);
+  const sinSum = Math.sin(theta2 + theta1);
+  const tanDifference = Math.tan(theta2 - theta1);
+  const tanSum = Math.tan(theta2 + theta1);
+  const tr = 1 - 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
+  return tr * Math.exp((-extinctionPerM * thicknessM) / Math.cos(theta2));
+}
+
+/** Transmittance at normal incidence (evaluated at 1° as ssc does), with and without the coating. */
+function normalTransmittance(antiReflectiveGlass: boolean): number {
+  let tau = 1.0;
+  let afterCoatingDeg = 1.0;
+  if (antiReflectiveGlass) {
+    tau *= transmittance(1.0, COATING_INDEX, AIR_INDEX, COATING_EXTINCTION_PER_M, COATING_THICKNESS_M);
+    afterCoatingDeg = refractionDeg;
+  }
+  return tau * transmittance(afterCoatingDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+}
+const NORMAL_TRANSMITTANCE_AR = normalTransmittance(true);
+const NORMAL_TRANSMITTANCE_PLAIN = normalTransmittance(false);
+
+/** The diffuse modifiers depend on the tilt alone: the last tilt's are kept (fixed arrays reuse them). */
+let cachedTiltDeg = Number.NaN;
+let cachedSkyTransmittance = 0;
+let cachedGroundTransmittance = 0;
+
+/**
+ * Irradiance transmitted through the cover, W/m² (ssc `calculateIrradianceThroughCoverDeSoto`; De
+ * Soto et al. 2006 §2.3, Duffie & Beckman eq. 5.12.1): each component times its incidence-angle
+ * modifier K = τ(θ)/τ(0), each capped at 1. The beam at its incidence angle clamped to [1°, 89°],
+ * through the coating then the glass; sky and ground diffuse at the equivalent angles of Brandemuehl
+ * & Beckman (Duffie & Beckman eqs. 5.4.2 and 5.4.1), θ_sky = 59.7 − 0.1388β + 0.001497β² and
+ * θ_gnd = 90 − 0.5788β + 0.002693β², through plain glass (no coating; so with AR glass these K are
+ * relative to the coated normal transmittance, as in ssc). Never negative.
+ */
+export function irradianceThroughCoverDeSoto(
+  incidenceDeg: number,
+  tiltDeg: number,
+  beamWm2: number,
+  skyDiffuseWm2: number,
+  groundDiffuseWm2: number,
+  antiReflectiveGlass: boolean,
+): number {
+  let theta = incidenceDeg;
+  if (theta < 1) theta = 1.0;
+  if (theta > 89) theta = 89.0;
+  const normal = antiReflectiveGlass ? NORMAL_TRANSMITTANCE_AR : NORMAL_TRANSMITTANCE_PLAIN;
+
+  let beamTransmittance = 1.0;
+  let afterCoatingDeg = theta;
+  if (antiReflectiveGlass) {
+    beamTransmittance *= transmittance(theta, COATING_INDEX, AIR_INDEX, COATING_EXTINCTION_PER_M, COATING_THICKNESS_M);
+    afterCoatingDeg = refractionDeg;
+  }
+  beamTransmittance *= transmittance(afterCoatingDeg, GLASS_INDEX, antiReflectiveGlass ? COATING_INDEX : AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+
+  if (!(tiltDeg === cachedTiltDeg)) {
+    const skyDeg = 59.7 - 0.1388 * tiltDeg + 0.001497 * tiltDeg * tiltDeg;
+    cachedSkyTransmittance = transmittance(skyDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+    const groundDeg = 90.0 - 0.5788 * tiltDeg + 0.002693 * tiltDeg * tiltDeg;
+    cachedGroundTransmittance = transmittance(groundDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+    cachedTiltDeg = tiltDeg;
+  }
+
+  let beamModifier = beamTransmittance / normal;
+  if (beamModifier > 1.0) beamModifier = 1.0;
+  let skyModifier = cachedSkyTransmittance / normal;
+  if (skyModifier > 1.0) skyModifier = 1.0;
+  let groundModifier = cachedGroundTransmittance / normal;
+  if (groundModifier > 1.0) groundModifier = 1.0;
+
+  let total = beamWm2 * beamModifier + skyDiffuseWm2 * skyModifier + groundDiffuseWm2 * groundModifier;
+  if (total < 0) total = 0;
+  return total;
+}
+
+/** Air-mass modifier coefficients a0…a4, polycrystalline, De Soto et al. 2006 Table A1 (ssc `amavec`). */
+const AIR_MASS_COEFFICIENTS = [0.918093, 0.086257, -0.024459, 0.002816, -0.000126] as const;
+
+/**
+ * Spectral modifier of King et al.'s polynomial in the absolute air mass (ssc `air_mass_modifier`):
+ * relative air mass of Kasten & Young (1989), AM = 1/(cos z + 0.5057·(96.080 − z)^−1.634), times
+ * exp(−0.0001184·elevation) for the pressure, then a0 + a1·AM + … + a4·AM⁴, floored at 0. `zenithDeg`
+ * in degrees (callers clamp it to [0, 86]), `elevationM` in m.
+ */
+export function airMassModifier(zenithDeg: number, elevationM: number): number {
+  let airMass = 1 / (Math.cos((zenithDeg * Math.PI) / 180) + 0.5057 * Math.pow(96.08 - zenithDeg, -1.634));
+  airMass *= Math.exp(-0.0001184 * elevationM);
+  const a = AIR_MASS_COEFFICIENTS;
+  const f1 = a[0] + a[1] * airMass + a[2] * (airMass * airMass) + a[3] * Math.pow(airMass, 3) + a[4] * Math.pow(airMass, 4);
+  return f1 > 0.0 ? f1 : 0.0;
+}
+
+/**
+ * The cover transmittance and air-mass modifier that `noct_celltemp_t` and `cec6par_module_t` each
+ * compute from the same input (identically, so once here): the zenith is clamped to [0°, 86°]
+ * first, as both do.
+ */
+export function effectiveIrradiance(input: ModuleInput, antiReflectiveGlass: boolean, out: EffectiveIrradiance): void {
+  out.frontWm2 = irradianceThroughCoverDeSoto(
+    input.incidenceDeg,
+    input.tiltDeg,
+    input.beamWm2,
+    input.skyDiffuseWm2,
+    input.groundDiffuseWm2,
+    antiReflectiveGlass,
+  );
+  let zenith = input.zenithDeg;
+  if (zenith > 86.0) zenith = 86.0;
+  if (zenith < 0) zenith = 0;
+  out.airMassModifier = airMassModifier(zenith, input.elevationM);
+}
+
+/** Boltzmann constant, eV/K, as ssc writes it (`KB`). */
+const BOLTZMANN_EV_PER_K = 8.618e-5;
+/** Reference cell temperature, K (25 °C). */
+const REFERENCE_CELL_K = 25 + 273.15;
+/** Reference irradiance, W/m². */
+const REFERENCE_IRRADIANCE_WM2 = 1000;
+/** Band gap of silicon at the reference temperature, eV (`eg0`), and its temperature dependence, 1/K (De Soto eq. 10). */
+const BAND_GAP_EV = 1.12;
+const BAND_GAP_PER_K = 0.0002677;
+
+/**
+ * One module's maximum power at cell temperature `cellC` (°C), ssc `cec6par_module_t::operator()`
+ * with `opvoltage < 0`: with S the effective irradiance (W/m², (front through cover + rear) × air-mass
+ * modifier; the rear is not passed through the cover, as in ssc) and T the cell temperature (K), the
+ * De Soto et al. 2006 translation of the reference parameters (eqs. 7, 8, 10, 11 with the CEC
+ * "Adjust" on α_Isc):
+ *   I_L = S/1000·(I_L,ref + α_Isc·(1 − Adj/100)·(T − T_ref)), floored at 0,
+ *   I_0 = I_0,ref·(T/T_ref)³·exp((E_g,ref/T_ref − E_g/T)/k), E_g = 1.12·(1 − 0.0002677·(T − T_ref)),
+ *   a = a_ref·T/T_ref, R_sh = R_sh,ref·1000/S, R_s constant;
+ * then V_oc (bisection) and the maximum of V·I(V) over [0, V_oc] (golden section). Below S = 1 W/m²
+ * all outputs are 0. Returns false where ssc's would (negative power: a solver gave up), upon which
+ * v8 stops the run ("Module power calculation failed").
+ */
+export function cecModulePower(module: CecModuleParameters, input: ModuleInput, eff: EffectiveIrradiance, cellC: number, out: ModulePower): boolean {
+  const muIsc = module.alphaIscAPerC * (1 - module.adjustPercent / 100);
+  out.powerW = 0;
+  out.voltageV = 0;
+  out.currentA = 0;
+  out.openCircuitV = 0;
+  const effective = (eff.frontWm2 + input.rearWm2) * eff.airMassModifier;
+  out.effectiveWm2 = effective;
+  if (effective >= 1.0) {
+    const cellK = cellC + 273.15;
+    let lightCurrent = (effective / REFERENCE_IRRADIANCE_WM2) * (module.lightCurrentA + muIsc * (cellK - REFERENCE_CELL_K));
+    if (lightCurrent < 0.0) lightCurrent = 0.0;
+    const bandGap = BAND_GAP_EV * (1 - BAND_GAP_PER_K * (cellK - REFERENCE_CELL_K));
+    const saturation =
+      module.saturationCurrentA *
+      Math.pow(cellK / REFERENCE_CELL_K, 3) *
+      Math.exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
+    const ideality = (module.idealityV * cellK) / REFERENCE_CELL_K;
+    const shunt = module.shuntOhm * (REFERENCE_IRRADIANCE_WM2 / effective);
+    const openCircuit = openCircuitVoltage5Par(module.vocV, ideality, lightCurrent, saturation, shunt);
+    const power = maxPower5Par(openCircuit, ideality, lightCurrent, saturation, module.seriesOhm, shunt);
+    out.powerW = power;
+    out.voltageV = maxPowerV;
+    out.currentA = maxPowerA;
+    out.openCircuitV = openCircuit;
+  }
+  return out.powerW >= 0;
+}
+
+/**
+ * Open-circuit voltage of the five-parameter model, V (ssc `openvoltage_5par`): bisection on
+ * I(V) = I_L − I_0·(e^(V/a) − 1) − V/R_sh = 0 over [0, 1.5·V_oc,ref] from the first guess
+ * `vocGuessV`, moving the bound on the side of the sign of I (neither when I = 0), until the
+ * bracket is at most 0.001 V wide; the midpoint of the last bracket. −1 after 5000 steps.
+ */
+export function openCircuitVoltage5Par(vocGuessV: number, idealityV: number, lightA: number, saturationA: number, shuntOhm: number): number {
+  let low = 0;
+  let high = vocGuessV * 1.5;
+  let voc = vocGuessV;
+  let iterations = 0;
+  while (Math.abs(high - low) > 0.001) {
+    const current = lightA - saturationA * (Math.exp(voc / idealityV) - 1) - voc / shuntOhm;
+    if (current < 0) high = voc;
+    if (current > 0) low = voc;
+    voc = (high + low) / 2;
+    if (++iterations > 5000) return -1.0;
+  }
+  return voc;
+}
+
+/**
+ * Current at voltage `voltageV`, A (ssc `current_5par`): Newton's method on
+ * F(I) = I_L − I − I_0·(e^((V+I·R_s)/a) − 1) − (V+I·R_s)/R_sh from `guessA`, each step floored at 0,
+ * until a step is at most 0.0001 A; −1 after 4000 steps.
+ */
+export function current5Par(
+  voltageV: number,
+  guessA: number,
+  idealityV: number,
+  lightA: number,
+  saturationA: number,
+  seriesOhm: number,
+  shuntOhm: number,
+): number {
+  let previous = 0.0;
+  let current = guessA;
+  let iterations = 0;
+  while (Math.abs(current - previous) > 0.0001) {
+    previous = current;
+    const diodeV = voltageV + previous * seriesOhm;
+    const exponential = Math.exp(diodeV / idealityV);
+    const f = lightA - previous - saturationA * (exponential - 1.0) - diodeV / shuntOhm;
+    const slope = -1.0 - saturationA * (seriesOhm / idealityV) * exponential - seriesOhm / shuntOhm;
+    const next = previous - f / slope;
+    current = 0.0 > next ? 0.0 : next;
+    if (iterations++ === 4000) return -1.0;
+  }
+  return current;
+}
+
+// The curve being maximised, as module state so that the search allocates nothing.
+let curveIdeality = 0;
+let curveLight = 0;
+let curveSaturation = 0;
+let curveSeries = 0;
+let curveShunt = 0;
+
+/** −P(V) = −V·I(V), ssc `powerfunc`: the current from Newton started at 0.9·I_L. */
+function negativePower(voltageV: number): number {
+  return -voltageV * current5Par(voltageV, 0.9 * curveLight, curveIdeality, curveLight, curveSaturation, curveSeries, curveShunt);
+}
+
+/** Voltage (V) and current (A) of the last `maxPower5Par`. */
+let maxPowerV = 0;
+let maxPowerA = 0;
+
+// Numerical Recipes constants as ssc's copy of mnbrak/golden has them.
+const GOLD = 1.618034;
+const GLIMIT = 100.0;
+const TINY = 1.0e-20;
+const GOLDEN_R = 0.61803399;
+const GOLDEN_C = 1.0 - GOLDEN_R;
+/** Relative tolerance of the golden-section search, and its step limit (ssc `maxpower_5par`). */
+const GOLDEN_TOLERANCE = 1e-4;
+const GOLDEN_MAX_STEPS = 5000;
+
+/**
+ * Maximum power of the five-parameter model, W (ssc `maxpower_5par`): minimise −V·I(V) by
+ * Numerical Recipes' `mnbrak` from (0, `vocUpperV`) and `golden` (Press et al., Numerical Recipes
+ * §10.1) to a bracket of relative width 1e-4, the bracketing points clamped to [0, vocUpperV] as
+ * ssc does; leaves the voltage and current in `maxPowerV`, `maxPowerA`. −999 (all three) if the
+ * search exceeds 5000 steps.
+ */
+export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: number, saturationA: number, seriesOhm: number, shuntOhm: number): number {
+  curveIdeality = idealityV;
+  curveLight = lightA;
+  curveSaturation = saturationA;
+  curveSeries = seriesOhm;
+  curveShunt = shuntOhm;
+
+  // mnbrak: bracket a minimum starting from ax = 0, bx = vocUpperV
+  let ax = 0;
+  let bx = vocUpperV;
+  let cx: number;
+  let fa = negativePower(ax);
+  let fb = negativePower(bx);
+  let fc: number;
+  if (fb > fa) {
+    let swap = ax;
+    ax = bx;
+    bx = swap;
+    swap = fa;
+    fa = fb;
+    fb = swap;
+  }
+  cx = bx + GOLD * (bx - ax);
+  fc = negativePower(cx);
+  while (fb > fc) {
+    const r = (bx - ax) * (fb - fc);
+    const q = (bx - cx) * (fb - fa);
+    const qr = Math.abs(q - r);
+    const denominator = 2.0 * (q - r >= 0.0 ? Math.abs(qr > TINY ? qr : TINY) : -Math.abs(qr > TINY ? qr : TINY));
+    let u = bx - ((bx - cx) * q - (bx - ax) * r) / denominator;
+    const ulim = bx + GLIMIT * (cx - bx);
+    let fu: number;
+    if ((bx - u) * (u - cx) > 0.0) {
+      fu = negativePower(u);
+      if (fu < fc) {
+        ax = bx;
+        bx = u;
+        fa = fb;
+        fb = fu;
+        break;
+      } else if (fu > fb) {
+        cx = u;
+        fc = fu;
+        break;
+      }
+      u = cx + GOLD * (cx - bx);
+      fu = negativePower(u);
+    } else if ((cx - u) * (u - ulim) > 0.0) {
+      fu = negativePower(u);
+      if (fu < fc) {
+        bx = cx;
+        cx = u;
+        u = cx + GOLD * (cx - bx);
+        fb = fc;
+        fc = fu;
+        fu = negativePower(u);
+      }
+    } else if ((u - ulim) * (ulim - cx) >= 0.0) {
+      u = ulim;
+      fu = negativePower(u);
+    } else {
+      u = cx + GOLD * (cx - bx);
+      fu = negativePower(u);
+    }
+    ax = bx;
+    bx = cx;
+    cx = u;
+    fa = fb;
+    fb = fc;
+    fc = fu;
+  }
+
+  // golden: "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx
+  const lower = 0;
+  const upper = vocUpperV;
+  if (ax < lower) ax = lower;
+  if (ax > upper) ax = upper;
+  if (bx < lower) bx = lower;
+  if (bx > upper) bx = upper;
+  let x0 = ax;
+  let x3 = cx;
+  let x1: number;
+  let x2: number;
+  if (Math.abs(cx - bx) > Math.abs(bx - ax)) {
+    x1 = bx;
+    x2 = bx + GOLDEN_C * (cx - bx);
+  } else {
+    x2 = bx;
+    x1 = bx - GOLDEN_C * (bx - ax);
+  }
+  let f1 = negativePower(x1);
+  let f2 = negativePower(x2);
+  let steps = 0;
+  while (Math.abs(x3 - x0) > GOLDEN_TOLERANCE * (Math.abs(x1) + Math.abs(x2))) {
+    if (f2 < f1) {
+      x0 = x1;
+      x1 = x2;
+      x2 = GOLDEN_R * x1 + GOLDEN_C * x3;
+      f1 = f2;
+      f2 = negativePower(x2);
+    } else {
+      x3 = x2;
+      x2 = x1;
+      x1 = GOLDEN_R * x2 + GOLDEN_C * x0;
+      f2 = f1;
+      f1 = negativePower(x1);
+    }
+    if (steps++ > GOLDEN_MAX_STEPS) {
+      maxPowerV = -999;
+      maxPowerA = -999;
+      return -999;
+    }
+  }
+  let v: number;
+  let p: number;
+  if (f1 < f2) {
+    v = x1;
+    p = -f1;
+  } else {
+    v = x2;
+    p = -f2;
+  }
+  maxPowerV = v;
+  maxPowerA = v !== 0 ? p / v : 0;
+  return p;
+}
