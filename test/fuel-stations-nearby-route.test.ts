@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { convert } from 'xmlbuilder2';
 import type { JsonSchema } from '../schemas/json-schema.ts';
 import { schemaById, validatorFor } from '../schemas/registry.ts';
 import { milesFromRoute } from './support/sphere.ts';
@@ -27,6 +28,8 @@ const wkt = (route: Array<[number, number]>) => `LINESTRING(${route.map(([lon, l
 
 describe('nearby-route over HTTP, on the Massachusetts and New York exports', { skip: skipWithoutShared }, () => {
   let server: TestServer;
+  /** The same data set, answering with the 2014 record. */
+  let server2014: TestServer;
   let rows: Row[];
   const get = (query: string) => server.get(withKey(`${PATH}.json?${query}`, server.key));
   const json = async (query: string) => {
@@ -46,8 +49,12 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
     const { reports } = await buildQuietly({ outDir: dataDir, sourceDir: sourceDirWith(files), repair: true, allowInvalid: true });
     assert.equal(reports.fuel_stations.rejectedRecords, 0);
     server = await startTestServer(dataDir);
+    server2014 = await startTestServer(dataDir, { stationRecord: '2014' });
   });
-  after(() => server?.dispose());
+  after(async () => {
+    await server?.dispose();
+    await server2014?.dispose();
+  });
 
   const routes: Array<[string, Array<[number, number]>, number]> = [
     [
@@ -157,6 +164,84 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
     const geojson = (await (await server.get(withKey(`${PATH}.geojson?${query}`, server.key))).json()) as any;
     assert.equal(geojson.features.length, 3);
     assert.ok(validatorFor('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json')(geojson));
+  });
+
+  /** The body of a 200 answer of `on` in a format, as text. */
+  const answer = async (on: TestServer, format: string, query: string, init?: RequestInit) => {
+    const response = await on.get(withKey(`${PATH}.${format}?${query}`, on.key), init);
+    assert.equal(response.status, 200, `${format} ${query.slice(0, 100)}`);
+    return { type: response.headers.get('content-type')!, text: await response.text() };
+  };
+  const ENVELOPE = ['station_locator_url', 'total_results', 'station_counts'];
+  /** Whether a body is valid against a schema (a plain boolean: the validator's type guard would narrow the body). */
+  const valid = (schemaId: string, body: unknown): boolean => validatorFor(schemaId)(body);
+
+  for (const [generation, suffix] of [
+    ['current', '-current'],
+    ['2014', ''],
+  ] as const) {
+    test(`return_type=ids (${generation}): the ids of return_type=all in its order, in the documented envelope, in JSON, XML, CSV and GeoJSON`, async () => {
+      const on = generation === 'current' ? server : server2014;
+      const base = `route=${encodeURIComponent(wkt(routes[0][1]))}&distance=3&fuel_type=ELEC,CNG,E85`;
+      const all = JSON.parse((await answer(on, 'json', base)).text);
+      const ids = all.fuel_stations.map((station: any) => station.id);
+      assert.ok(ids.length > 50, `${ids.length} stations`);
+      assert.ok(new Set(all.fuel_stations.map((station: any) => station.distance)).size > 1);
+
+      // JSON: the envelope of return_type=all, the ids in fuel_station_ids instead of the records (as a real client reads them).
+      const json = JSON.parse((await answer(on, 'json', `${base}&return_type=ids`)).text);
+      assert.deepEqual(Object.keys(json), [...ENVELOPE, 'fuel_station_ids']);
+      assert.deepEqual(json.fuel_station_ids, ids);
+      for (const key of ENVELOPE) assert.deepEqual(json[key], all[key], key);
+      assert.ok(valid(`/api/schemas/fuel-stations-nearby-route-ids${suffix}.schema.json`, json));
+      assert.ok(valid(`/api/schemas/fuel-stations-nearby-route-answer${suffix}.schema.json`, json));
+      assert.ok(valid(`/api/schemas/fuel-stations-nearby-route-answer${suffix}.schema.json`, all));
+      assert.equal(valid(`/api/schemas/fuel-stations-nearby-route-ids${suffix}.schema.json`, all), false);
+
+      // A page: the same slice of the same order, offset in the envelope as with return_type=all.
+      const page = JSON.parse((await answer(on, 'json', `${base}&return_type=IDS&limit=7&offset=5`)).text);
+      assert.deepEqual(Object.keys(page), [...ENVELOPE, 'offset', 'fuel_station_ids']);
+      assert.deepEqual(page.fuel_station_ids, ids.slice(5, 12));
+      assert.equal(page.total_results, all.total_results);
+
+      // XML: Rails' list of the ids under the same root.
+      const xml = (await answer(on, 'xml', `${base}&return_type=ids`)).text;
+      const parsed = convert(xml, { format: 'object' }) as any;
+      assert.deepEqual(Object.keys(parsed.response), ['station-locator-url', 'total-results', 'station-counts', 'fuel-station-ids']);
+      assert.equal(parsed.response['fuel-station-ids']['@type'], 'array');
+      assert.deepEqual([parsed.response['fuel-station-ids']['fuel-station-id']].flat().map(Number), ids);
+      assert.match(xml, /^ {4}<fuel-station-id>\d+<\/fuel-station-id>$/m);
+
+      // CSV: one ID column, a row per station.
+      const csv = (await answer(on, 'csv', `${base}&return_type=ids`)).text;
+      assert.deepEqual(parse(csv, { columns: false }), [['ID'], ...ids.map((id: number) => [String(id)])]);
+
+      // GeoJSON: the features of return_type=all, each with its id alone in properties.
+      const allGeo = JSON.parse((await answer(on, 'geojson', base)).text);
+      const geo = JSON.parse((await answer(on, 'geojson', `${base}&return_type=ids`)).text);
+      assert.ok(valid(`/api/schemas/fuel-stations-geojson-nearby-route-ids${suffix}.schema.json`, geo));
+      assert.ok(valid(`/api/schemas/fuel-stations-geojson-nearby-route-answer${suffix}.schema.json`, geo));
+      assert.deepEqual(geo, { ...allGeo, features: allGeo.features.map((feature: any) => ({ ...feature, properties: { id: feature.properties.id } })) });
+      assert.deepEqual(
+        geo.features.map((feature: any) => feature.properties.id),
+        ids,
+      );
+
+      // KML: no form for ids, so the JSON answer, as for errors.
+      const kml = await answer(on, 'kml', `${base}&return_type=ids`);
+      assert.ok(kml.type.startsWith('application/json'), kml.type);
+      assert.deepEqual(JSON.parse(kml.text), json);
+
+      // POST: the same bytes.
+      const posted = await answer(on, 'json', '', { method: 'POST', body: new URLSearchParams(`${base}&return_type=ids`) });
+      assert.equal(posted.text, JSON.stringify(json));
+    });
+  }
+
+  test('return_type takes all or ids, nothing else', async () => {
+    const response = await get(`route=${encodeURIComponent(boston)}&return_type=full`);
+    assert.equal(response.status, 422);
+    assert.deepEqual(await response.json(), { errors: ["The 'return_type' parameter has an invalid value 'full'. Allowed values: all, ids."] });
   });
 
   test('422s: a malformed route, too many points, a distance out of range, a bad filter, no route', async () => {

@@ -21,6 +21,23 @@ export type BuildingNoResults = [];
  */
 export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
 /**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with today's station record (STATION_RECORD=current): a FeatureCollection of the stations in ascending distance to the route, each feature's properties the whole record (return_type=all, the default) or the station's id alone (return_type=ids).
+ */
+export type FuelStationsNearbyRouteAnswerGeoJsonCurrent =
+  FuelStationsNearbyRouteGeoJsonCurrent | FuelStationsNearbyRouteIdsGeoJsonCurrent;
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with the 2014 station record (STATION_RECORD=2014): a FeatureCollection of the stations in ascending distance to the route, each feature's properties the whole record (return_type=all, the default) or the station's id alone (return_type=ids).
+ */
+export type FuelStationsNearbyRouteAnswerGeoJson = FuelStationsNearbyRouteGeoJson | FuelStationsNearbyRouteIdsGeoJson;
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with today's station record (STATION_RECORD=current): the stations within the distance of the route, in ascending distance to it, as whole records (return_type=all, the default) or as their ids alone (return_type=ids).
+ */
+export type FuelStationsNearbyRouteAnswerCurrent = FuelStationsNearbyRouteCurrent | FuelStationsNearbyRouteIdsCurrent;
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with the 2014 station record (STATION_RECORD=2014): the stations within the distance of the route, in ascending distance to it, as whole records (return_type=all, the default) or as their ids alone (return_type=ids).
+ */
+export type FuelStationsNearbyRouteAnswer = FuelStationsNearbyRoute | FuelStationsNearbyRouteIds;
+/**
  * Station status codes to include (comma list): E open, P planned, T temporarily unavailable.
  */
 export type Status = ('all' | 'E' | 'P' | 'T')[];
@@ -168,7 +185,11 @@ export interface Schemas {
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
   FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
+  FuelStationsNearbyRouteAnswerGeoJsonCurrent?: FuelStationsNearbyRouteAnswerGeoJsonCurrent;
+  FuelStationsNearbyRouteAnswerGeoJson?: FuelStationsNearbyRouteAnswerGeoJson;
   FuelStationsNearbyRouteGeoJsonCurrent?: FuelStationsNearbyRouteGeoJsonCurrent;
+  FuelStationsNearbyRouteIdsGeoJsonCurrent?: FuelStationsNearbyRouteIdsGeoJsonCurrent;
+  FuelStationsNearbyRouteIdsGeoJson?: FuelStationsNearbyRouteIdsGeoJson;
   FuelStationsNearbyRouteGeoJson?: FuelStationsNearbyRouteGeoJson;
   FuelStationsNearestGeoJsonCurrent?: FuelStationsNearestGeoJsonCurrent;
   FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
@@ -176,7 +197,11 @@ export interface Schemas {
   FuelStationsLastUpdated?: FuelStationsLastUpdated;
   FuelStationsListCurrent?: FuelStationsListCurrent;
   FuelStationsList?: FuelStationsList;
+  FuelStationsNearbyRouteAnswerCurrent?: FuelStationsNearbyRouteAnswerCurrent;
+  FuelStationsNearbyRouteAnswer?: FuelStationsNearbyRouteAnswer;
   FuelStationsNearbyRouteCurrent?: FuelStationsNearbyRouteCurrent;
+  FuelStationsNearbyRouteIdsCurrent?: FuelStationsNearbyRouteIdsCurrent;
+  FuelStationsNearbyRouteIds?: FuelStationsNearbyRouteIds;
   FuelStationsNearbyRoute?: FuelStationsNearbyRoute;
   FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
@@ -2099,22 +2124,50 @@ export interface GeoJsonPoint {
  */
 export interface FuelStationsNearbyRouteGeoJsonCurrent {
   type: 'FeatureCollection';
-  metadata: {
-    /**
-     * URL of the web application that supplies the data.
-     */
-    station_locator_url: string;
-    /**
-     * All matching stations, regardless of limit.
-     */
-    total_results: number;
-    station_counts: StationCounts;
-    /**
-     * The offset parameter as given; absent when it was not given.
-     */
-    offset?: number;
-  };
+  metadata: FuelStationsNearbyRouteMetadataCurrent;
   features: FuelStationFeatureCurrent[];
+}
+/**
+ * nearby-route's envelope without the stations.
+ */
+export interface FuelStationsNearbyRouteMetadataCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with return_type=ids and today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, the envelope (without the stations) in metadata, each feature's properties the station's id alone.
+ */
+export interface FuelStationsNearbyRouteIdsGeoJsonCurrent {
+  type: 'FeatureCollection';
+  metadata: FuelStationsNearbyRouteMetadataCurrent;
+  features: FuelStationIdFeatureCurrent[];
+}
+/**
+ * One station: a GeoJSON Feature of its point, its id alone in properties.
+ */
+export interface FuelStationIdFeatureCurrent {
+  type: 'Feature';
+  geometry: GeoJsonPoint | null;
+  /**
+   * The station record cut to its id, as return_type=ids asks.
+   */
+  properties: {
+    /**
+     * Unique station identifier.
+     */
+    id: number;
+  };
 }
 /**
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with the 2014 station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, each station record (with distance in miles) in properties; station_locator_url, total_results and offset are foreign members.
@@ -2146,6 +2199,45 @@ export interface FuelStationFeature {
   id: number;
   geometry: GeoJsonPoint | null;
   properties: FuelStation;
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with return_type=ids and the 2014 station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, each feature's properties the station's id alone; station_locator_url, total_results and offset are foreign members.
+ */
+export interface FuelStationsNearbyRouteIdsGeoJson {
+  type: 'FeatureCollection';
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+  features: FuelStationIdFeature[];
+}
+/**
+ * One station: a GeoJSON Feature of its point, its id alone in properties.
+ */
+export interface FuelStationIdFeature {
+  type: 'Feature';
+  /**
+   * The station id.
+   */
+  id: number;
+  geometry: GeoJsonPoint | null;
+  /**
+   * The station record cut to its id, as return_type=ids asks.
+   */
+  properties: {
+    /**
+     * Unique station identifier.
+     */
+    id: number;
+  };
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/nearest.geojson with today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance, the nearest envelope (without the stations) in metadata.
@@ -2295,6 +2387,30 @@ export interface FuelStationsNearbyRouteCurrent {
   fuel_stations: FuelStationCurrent[];
 }
 /**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with return_type=ids, for today's station record (STATION_RECORD=current): the list's envelope with the stations' ids alone in fuel_station_ids. CSV: an ID column, a row per station.
+ */
+export interface FuelStationsNearbyRouteIdsCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+  /**
+   * The id of each station within the distance of the route, in ascending distance to it (the order of fuel_stations with return_type=all).
+   *
+   * Items: Unique station identifier.
+   */
+  fuel_station_ids: number[];
+}
+/**
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with the 2014 station record (STATION_RECORD=2014): the stations within the distance of the route, in ascending distance to it.
  */
 export interface FuelStationsNearbyRoute {
@@ -2312,6 +2428,30 @@ export interface FuelStationsNearbyRoute {
    */
   offset?: number;
   fuel_stations: FuelStation[];
+}
+/**
+ * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with return_type=ids, for the 2014 station record (STATION_RECORD=2014): the list's envelope with the stations' ids alone in fuel_station_ids. CSV: an ID column, a row per station.
+ */
+export interface FuelStationsNearbyRouteIds {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  /**
+   * The offset parameter as given; absent when it was not given.
+   */
+  offset?: number;
+  /**
+   * The id of each station within the distance of the route, in ascending distance to it (the order of fuel_stations with return_type=all).
+   *
+   * Items: Unique station identifier.
+   */
+  fuel_station_ids: number[];
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv} with today's station record (STATION_RECORD=current); stations in ascending distance.
@@ -2570,9 +2710,9 @@ export interface FuelStationsNearbyRouteParameters {
    */
   distance?: number;
   /**
-   * all: each station's whole record. (The documentation's ids, only each station's id, is not served: it is refused rather than answered with whole records.)
+   * What is returned of each station: all, its whole record (the default); ids, its id alone (fuel_station_ids in JSON and XML, an ID column in CSV, GeoJSON features whose properties hold the id alone; KML has no form for it, so it comes as JSON).
    */
-  return_type?: 'all';
+  return_type?: 'all' | 'ids';
   status?: Status;
   /**
    * Stations with public or private access.

@@ -4,6 +4,7 @@
 // `2014` is service.md's record; `current` today's (fuel-station-current.schema.json), whose XML
 // also keeps the record's arrays untyped and writes `updated-at` as the CSV does, as the newest of
 // the documentation's XML examples (the list's, 2023) shows.
+import type { JsonSchema } from '../../../schemas/json-schema.ts';
 import { schemaById } from '../../../schemas/registry.ts';
 import type { CsvColumn } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
@@ -12,7 +13,7 @@ import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
 import { type Shape, shapeFor } from '../shape.ts';
 import type { RowStream } from '../rows.ts';
-import { railsStyle } from '../xml.ts';
+import { railsStyle, type XmlStyle } from '../xml.ts';
 
 export const STATION_RECORD_GENERATIONS = ['current', '2014'] as const;
 export type StationRecordGeneration = (typeof STATION_RECORD_GENERATIONS)[number];
@@ -85,7 +86,56 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
   ];
 }
 
+// Today's record (STATION_RECORD=current): its shape, XML style and CSV columns (the ids view of
+// both generations reads its CSV columns the same way).
+
+const currentRecordSchema = schemaById('/api/schemas/fuel-station-current.schema.json');
+const currentRecordShape = shapeFor('/api/schemas/fuel-station-current.schema.json') as Extract<Shape, { kind: 'object' }>;
+const recordArrays = currentRecordShape.fields.filter((field) => field.shape.kind === 'array').map((field) => field.name);
+
+const currentStyle = railsStyle(TYPED_FIELDS, {
+  untypedArrays: [...recordArrays, 'station', 'posts'],
+  texts: { updated_at: (value) => exportTimestamp(String(value)) },
+});
+
+const fieldOfHeader = new Map(Object.entries(exportHeaders).map(([field, header]) => [header, field]));
+const agencyMember: Record<string, 'id' | 'code' | 'name'> = { federal_agency_id: 'id', federal_agency_code: 'code', federal_agency_name: 'name' };
+const exportBoolean: Record<string, boolean> = { Y: true, N: false };
+
+/** A CSV cell of today's record: lists space-separated and the RNG codes as booleans, as the exports write them. */
+function currentColumn(header: string): CsvColumn<Station> {
+  const field = fieldOfHeader.get(header);
+  if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
+  if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
+  if (field === 'latitude' || field === 'longitude') return { header, value: (s) => csvCell.float(s[field]) };
+  if (field === 'updated_at') return { header, value: (s) => csvCell.updatedAt(s.updated_at) };
+  if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
+  if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
+  return column(field);
+}
+
+/** The CSV columns a schema names by their headers (`x-csv-columns`). */
+function csvColumnsOf(schema: JsonSchema): CsvColumn<Station>[] {
+  return (schema['x-csv-columns'] as string[]).map(currentColumn);
+}
+
 const stationsOf = (data: { fuel_stations: Station[] | RowStream<Station> }) => data.fuel_stations;
+
+/**
+ * nearby-route's answer with return_type=ids: the envelope and the stations' ids (`fuel_station_ids`)
+ * in JSON and XML; in CSV the columns its schema names (`ID`); in GeoJSON the features of its own
+ * schema, whose properties keep the id alone. The data also carries the records (`fuel_stations`),
+ * which the CSV and GeoJSON forms read. No KML form: a Placemark is a record, so the ids come as JSON,
+ * as errors do.
+ */
+function idsView(schemaId: string, xmlStyle: XmlStyle, forms: { geojson: GeoJsonForm }): View {
+  return {
+    schemaId,
+    xml: { style: xmlStyle, root: 'response' },
+    csv: { columns: csvColumnsOf(schemaById(schemaId)), rows: stationsOf },
+    geojson: forms.geojson,
+  };
+}
 
 /** The envelope members that GeoJSON and KML carry beside the stations (not station_counts). */
 const listMembers = ['station_locator_url', 'total_results'];
@@ -138,6 +188,10 @@ export const fuelStationViews = {
     geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route.schema.json', nearbyRouteMembers),
     kml: stationDocument(nearbyRouteMembers, 'fuel_stations'),
   },
+  /** nearby-route with return_type=ids: the ids alone (idsView). */
+  nearbyRouteIds: idsView('/api/schemas/fuel-stations-nearby-route-ids.schema.json', style, {
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route-ids.schema.json', nearbyRouteMembers),
+  }),
   /** GET /v1/{id}: JSON wraps the record in `alt_fuel_station`; XML's root is the record itself. */
   byId: {
     schemaId: '/api/schemas/fuel-station-by-id.schema.json',
@@ -152,35 +206,8 @@ export const fuelStationViews = {
   },
 } satisfies Record<string, View>;
 
-// Today's record (STATION_RECORD=current).
-
-const currentRecordSchema = schemaById('/api/schemas/fuel-station-current.schema.json');
-const currentRecordShape = shapeFor('/api/schemas/fuel-station-current.schema.json') as Extract<Shape, { kind: 'object' }>;
-const recordArrays = currentRecordShape.fields.filter((field) => field.shape.kind === 'array').map((field) => field.name);
-
-const currentStyle = railsStyle(TYPED_FIELDS, {
-  untypedArrays: [...recordArrays, 'station', 'posts'],
-  texts: { updated_at: (value) => exportTimestamp(String(value)) },
-});
-
-const fieldOfHeader = new Map(Object.entries(exportHeaders).map(([field, header]) => [header, field]));
-const agencyMember: Record<string, 'id' | 'code' | 'name'> = { federal_agency_id: 'id', federal_agency_code: 'code', federal_agency_name: 'name' };
-const exportBoolean: Record<string, boolean> = { Y: true, N: false };
-
-/** A CSV cell of today's record: lists space-separated and the RNG codes as booleans, as the exports write them. */
-function currentColumn(header: string): CsvColumn<Station> {
-  const field = fieldOfHeader.get(header);
-  if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
-  if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
-  if (field === 'latitude' || field === 'longitude') return { header, value: (s) => csvCell.float(s[field]) };
-  if (field === 'updated_at') return { header, value: (s) => csvCell.updatedAt(s.updated_at) };
-  if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
-  if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
-  return column(field);
-}
-
 /** The documentation's 74 columns (the nearest CSV has no distance since 2023). */
-const currentColumns = (currentRecordSchema['x-csv-columns'] as string[]).map(currentColumn);
+const currentColumns = csvColumnsOf(currentRecordSchema);
 
 /** nearby-route's CSV, as its 2023 example: the 74 columns with Distance after ID and Distance (km) after Country. */
 const currentNearbyRouteColumns = currentColumns.flatMap((column) => {
@@ -217,6 +244,9 @@ export const currentFuelStationViews = {
     geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route-current.schema.json', currentNearbyRouteMembers, 'metadata'),
     kml: stationDocument(withoutCounts(currentNearbyRouteMembers), 'fuel_stations'),
   },
+  nearbyRouteIds: idsView('/api/schemas/fuel-stations-nearby-route-ids-current.schema.json', currentStyle, {
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearby-route-ids-current.schema.json', currentNearbyRouteMembers, 'metadata'),
+  }),
   byId: {
     schemaId: '/api/schemas/fuel-station-by-id-current.schema.json',
     xml: { style: currentStyle, root: 'alt-fuel-station', field: 'alt_fuel_station' },
