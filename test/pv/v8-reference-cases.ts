@@ -1,0 +1,126 @@
+// The PVWatts v8 reference cases (ssc pvwattsv8 at tag 2025.4.16.r0.ssc.302, test/pv/v8-reference/,
+// README.md there): each case's API-style inputs, what ssc answered, and where its real weather file
+// lives in ../shared (weather_dir + weather). Monthly-only cases are in <weather>.jsonl, the cases
+// with hourly arrays in <weather>.hourly.jsonl.gz.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { shared, sharedOrSkip } from '../support/shared-data.ts';
+
+export { hourlyError, summaryError } from './reference-cases.ts';
+
+export const v8ReferenceDir = join(import.meta.dirname, 'v8-reference');
+
+/** The inputs the API passes to ssc for the case (solar_resource_file aside), in the API's order. */
+export interface V8Inputs {
+  system_capacity: number;
+  module_type: number;
+  losses: number;
+  array_type: number;
+  /** Absent for array type 4. */
+  tilt?: number;
+  /** Absent for array type 4. */
+  azimuth?: number;
+  dc_ac_ratio: number;
+  gcr: number;
+  inv_eff: number;
+  bifaciality?: number;
+  /** 1 or 12 values. */
+  albedo?: number[];
+  /** 0 whenever albedo is given; absent means ssc's default (1). */
+  use_wf_albedo?: number;
+  /** 12 monthly %. */
+  soiling?: number[];
+  /** Availability loss, always 0. */
+  adjust_constant: number;
+}
+
+/** The hourly arrays (8760 values, 10 significant digits) of the cases that have them. */
+export const V8_HOURLY_OUTPUTS = ['ac', 'poa', 'dn', 'dc', 'df', 'tamb', 'tcell', 'wspd', 'alb'] as const;
+export type V8HourlyOutput = (typeof V8_HOURLY_OUTPUTS)[number];
+
+export type V8Outputs = {
+  ac_monthly: number[];
+  poa_monthly: number[];
+  solrad_monthly: number[];
+  dc_monthly: number[];
+  ac_annual: number;
+  solrad_annual: number;
+  capacity_factor: number;
+} & Partial<Record<V8HourlyOutput, number[]>>;
+
+/** ssc's location outputs. */
+export interface V8StationInfo {
+  lat: number;
+  lon: number;
+  elev: number;
+  tz: number;
+  location: string;
+  city: string;
+  state: string;
+}
+
+/** One line of a v8 reference file. */
+export interface V8ReferenceCase {
+  /** The weather file's name in its folder (may end in .gz: the project's readers gunzip it). */
+  weather: string;
+  /** Its folder, relative to ../shared. */
+  weather_dir: string;
+  label: string;
+  inputs: V8Inputs;
+  /** null when ssc refused the case (then `error` holds its message). */
+  outputs: V8Outputs | null;
+  error?: string;
+  /** ssc's SSC_WARNING messages, in order. */
+  warnings: string[];
+  /** null when ssc refused the case. */
+  station_info: V8StationInfo | null;
+}
+
+/** Tolerance of the v8 reference tests: summaryError (monthly, annual) and hourlyError (hourly arrays). */
+export const V8_REFERENCE_TOLERANCE = 1e-6;
+
+function parseLines(text: string): V8ReferenceCase[] {
+  return text
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as V8ReferenceCase);
+}
+
+/** Every reference file (.jsonl and .jsonl.gz), by file name, with its cases in file order. */
+export function readV8ReferenceFiles(): Array<{ file: string; cases: V8ReferenceCase[] }> {
+  return readdirSync(v8ReferenceDir)
+    .filter((name) => name.endsWith('.jsonl') || name.endsWith('.jsonl.gz'))
+    .sort()
+    .map((file) => {
+      const bytes = readFileSync(join(v8ReferenceDir, file));
+      return { file, cases: parseLines((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) };
+    });
+}
+
+/** Every reference case (or those of one weather file, by its `weather` name), file by file. */
+export function* v8ReferenceCases(onlyWeather?: string): Generator<V8ReferenceCase> {
+  for (const { cases } of readV8ReferenceFiles()) {
+    for (const reference of cases) if (onlyWeather === undefined || reference.weather === onlyWeather) yield reference;
+  }
+}
+
+/** The case's weather file in ../shared (SHARED_DIR elsewhere). */
+export function v8WeatherPath(reference: Pick<V8ReferenceCase, 'weather' | 'weather_dir'>): string {
+  return shared(...reference.weather_dir.split('/'), reference.weather);
+}
+
+/** The ../shared folders the cases' weather files are in (from the monthly files, which name every weather file). */
+export function v8WeatherDirs(): string[] {
+  const dirs = new Set<string>();
+  for (const file of readdirSync(v8ReferenceDir).filter((name) => name.endsWith('.jsonl'))) {
+    for (const reference of parseLines(readFileSync(join(v8ReferenceDir, file), 'utf8'))) dirs.add(reference.weather_dir);
+  }
+  return [...dirs].sort();
+}
+
+/**
+ * For `{ skip }`: false when every weather folder exists, else the reason. With REQUIRE_SHARED=1 a
+ * missing folder throws here, at import, so that the test file fails instead of skipping.
+ */
+export const skipWithoutV8Weather: false | string = v8WeatherDirs().reduce<false | string>((skip, dir) => skip || sharedOrSkip(...dir.split('/')), false);
