@@ -1,0 +1,698 @@
+/**
+ * Rear-side irradiance of a bifacial row, as PVWatts v8 computes it (ssc 2025.4.16.r0.ssc.302,
+ * `irrad::calc_rear_side` in shared/lib_irradproc.cpp, called by `cm_pvwattsv8::exec` with
+ * transmission factor 0.013, ground clearance 1 m and slope length = module length × modules up).
+ *
+ * The model is Marion et al., "A Practical Irradiance Model for Bifacial PV Modules" (NREL/CP-5J00-
+ * 67847, 2017): an infinitely long row in 2-D, between identical rows in front and behind.
+ *  1. The ground between two rows is cut into 100 strips; each sees the sky through the gaps
+ *     between rows (sky configuration factors, 2-D view factors ½(cos β₁ − cos β₂), Duffie & Beckman
+ *     3.8) and is in the rows' shadow or not (shadow lengths after Appelbaum & Bany 1979).
+ *  2. Each strip's irradiance ("ground GHI") is its view of the isotropic sky plus, unless shaded,
+ *     beam and circumsolar on the horizontal; a shaded strip gets 1.3 % of them through the rows.
+ *  3. The front of the row behind is needed for what it reflects onto the rear: 6 cell rows, each
+ *     looking out over 180 one-degree bands, summing sky, horizon band and ground, weighted by the
+ *     glass AOI correction of each band (Marion's table) and by the band's view factor.
+ *  4. The rear of the row: the same 180 bands seeing sky, the front of the row behind, and the
+ *     ground (reflected with the albedo), plus the rear beam and circumsolar through glass
+ *     (Sjerps-Koomen IAM), less what the row's own shadow takes; averaged over the 6 cell rows.
+ *
+ * Only the average rear irradiance is returned (ssc `get_poa_rear`); pvwattsv8 multiplies it by the
+ * bifaciality. The per-record work allocates nothing: the scratch arrays live on the instance.
+ *
+ * Floating-point order follows ssc's expressions, so that the rounding decisions (whole-degree
+ * band limits, strip indices) come out the same; tests compare with ssc's own functions.
+ */
+import type { PerezSky } from '../irradiance.ts';
+import { PerezCase } from '../irradiance.ts';
+
+/** ssc `DTOR` and `RTOD` (lib_util.h), the same doubles as π/180 and 180/π. */
+const DTOR = Math.PI / 180;
+const RTOD = 180 / Math.PI;
+
+/** Ground strips between two rows (ssc `intervals`). */
+const STRIPS = 100;
+/** Cell rows up the slope of a row (ssc `poaFrontIrradRes`, `poaRearIrradRes`). */
+const CELL_ROWS = 6;
+/** One-degree bands of a cell's half-plane view. */
+const BANDS = 180;
+/** Refractive index of the module glass in the bifacial model. */
+const GLASS_INDEX = 1.526;
+/** Zenith below which Perez's low-sun case still gives beam, radians, as written in ssc `perez`. */
+const PEREZ_HORIZON_ZENITH_RAD = 1.5707963;
+/** Horizon band's view factor as the front side writes it, ½(cos 84° − cos 90°) to 5 digits. */
+const FRONT_HORIZON_BAND = 0.052246;
+/** Tolerance of the cell-overlap tests of the row reflections. */
+const OVERLAP_TOLERANCE = 0.0001;
+/** Fraction of a band's projection over the row pitch beyond which the strips' mean is used. */
+const WHOLE_PITCH_FRACTION = 0.99;
+
+/**
+ * AOI correction of glass for each one-degree band of view (0°–1° … 179°–180° from the surface's
+ * upper edge), ssc `MarionAOICorrectionFactorsGlass` (lib_pv_incidence_modifier.h), from Marion 2017.
+ */
+const MARION_GLASS = new Float64Array([
+  0.057563, 0.12857, 0.199651, 0.265024, 0.324661, 0.378968, 0.428391, 0.47367, 0.514788, 0.552454, 0.586857, 0.618484, 0.647076, 0.673762, 0.698029, 0.720118,
+  0.740726, 0.759671, 0.776946, 0.792833, 0.807374, 0.82101, 0.833534, 0.845241, 0.855524, 0.865562, 0.874567, 0.882831, 0.890769, 0.897939, 0.904373, 0.910646,
+  0.916297, 0.921589, 0.926512, 0.930906, 0.935179, 0.939074, 0.942627, 0.946009, 0.949096, 0.95203, 0.954555, 0.957157, 0.959669, 0.9615, 0.963481, 0.965353,
+  0.967387, 0.96858, 0.970311, 0.971567, 0.972948, 0.974114, 0.975264, 0.976287, 0.977213, 0.978142, 0.979057, 0.979662, 0.98046, 0.9811, 0.981771, 0.982459,
+  0.982837, 0.983199, 0.983956, 0.984156, 0.984682, 0.985026, 0.985364, 0.985645, 0.985954, 0.986241, 0.986484, 0.986686, 0.986895, 0.987043, 0.987287,
+  0.987388, 0.987541, 0.987669, 0.987755, 0.987877, 0.987903, 0.987996, 0.988022, 0.988091, 0.988104, 0.988114, 0.988114, 0.988104, 0.988091, 0.988022,
+  0.987996, 0.987903, 0.987877, 0.987755, 0.987669, 0.987541, 0.987388, 0.987287, 0.987043, 0.986895, 0.986686, 0.986484, 0.98624, 0.985954, 0.985645, 0.985364,
+  0.98502, 0.984676, 0.984156, 0.983956, 0.983199, 0.982837, 0.982459, 0.981771, 0.9811, 0.98046, 0.979662, 0.979057, 0.978142, 0.977213, 0.976287, 0.975264,
+  0.974114, 0.972947, 0.971567, 0.970311, 0.96858, 0.967387, 0.965353, 0.963481, 0.961501, 0.959671, 0.957157, 0.954555, 0.95203, 0.949096, 0.946009, 0.942627,
+  0.939074, 0.935179, 0.930906, 0.926512, 0.921589, 0.916297, 0.910646, 0.904373, 0.897939, 0.890769, 0.882831, 0.874567, 0.865562, 0.855524, 0.845241,
+  0.833534, 0.82101, 0.807374, 0.792833, 0.776946, 0.759671, 0.740726, 0.720118, 0.698029, 0.673762, 0.647076, 0.618484, 0.586857, 0.552454, 0.514788, 0.47367,
+  0.428391, 0.378968, 0.324661, 0.265024, 0.199651, 0.12857, 0.057563,
+]);
+
+/** Reflectance of glass at normal incidence, ((n − 1)/(n + 1))² (Duffie & Beckman 5.1.4). */
+const NORMAL_REFLECTANCE = ((GLASS_INDEX - 1) / (GLASS_INDEX + 1)) * ((GLASS_INDEX - 1) / (GLASS_INDEX + 1));
+
+/** ½(cos j° − cos (j+1)°): the 2-D view factor of band j from a point of the surface. */
+const BAND_VIEW = new Float64Array(BANDS);
+/** Band view factor × glass AOI correction: what reaches the cells from a radiance of 1 in band j. */
+const BAND_THROUGH_GLASS = new Float64Array(BANDS);
+/** 1 − AOI correction × (1 − normal reflectance): the share of band j the front glass reflects. */
+const BAND_REFLECTED = new Float64Array(BANDS);
+for (let j = 0; j < BANDS; j++) {
+  BAND_VIEW[j] = 0.5 * (Math.cos(j * DTOR) - Math.cos((j + 1) * DTOR));
+  BAND_THROUGH_GLASS[j] = BAND_VIEW[j]! * MARION_GLASS[j]!;
+  BAND_REFLECTED[j] = 1 - MARION_GLASS[j]! * (1 - NORMAL_REFLECTANCE);
+}
+/** ½(cos 84° − cos 90°), the rear side's horizon band (the 6° the horizon brightening comes from). */
+const REAR_HORIZON_BAND = 0.5 * (Math.cos(84 * DTOR) - Math.cos(90 * DTOR));
+
+/** ssc irrad's tracking modes, as pvwattsv8 sets them from `array_type`. */
+export const RearTrackingMode = {
+  /** Array types 0 and 1 (fixed rack, fixed roof). */
+  fixed: 0,
+  /** Array types 2 and 3: the row's lower edge rises and falls with its rotation about a 1 m axis. */
+  oneAxis: 1,
+  /** Array type 4. */
+  twoAxis: 2,
+  /** Azimuth-axis tracking (not an input of pvwattsv8, kept for completeness). */
+  azimuthAxis: 3,
+} as const;
+
+/** The rows, fixed for a simulation. */
+export interface RearRows {
+  /** `RearTrackingMode`. */
+  trackingMode: number;
+  /** Ground coverage ratio (row slope length / row pitch), the system input `gcr`. */
+  gcr: number;
+  /** Slope length of a row, m: module length × modules up the row (pvwattsv8 `module.length * pv.nmody`). */
+  slopeLengthM: number;
+  /**
+   * Height above the ground, m, of a fixed row's lower edge, or of a 1-axis tracker's axis (the
+   * lower edge is then at this height − ½·slope·sin tilt). pvwattsv8: 1.
+   */
+  groundClearanceM: number;
+  /** Share of beam and circumsolar reaching shaded ground through the rows (pvwattsv8: 0.013). */
+  transmissionFactor: number;
+}
+
+/** pvwattsv8's fixed choices for `RearRows` (cmod_pvwattsv8.cpp: `calc_rear_side(0.013, 1, …)`). */
+export const PVWATTS_V8_REAR = { groundClearanceM: 1, transmissionFactor: 0.013 } as const;
+
+/**
+ * The rows as pvwattsv8 describes them to `calc_rear_side`: the tracking mode exec gives `irrad`
+ * for `arrayType` (0, 1 fixed; 2, 3 one-axis; 4 two-axis), the `gcr` input, and the slope length
+ * module length × modules up (row-shading.ts `rowLayout(…).rowSlopeLengthM`, m).
+ */
+export function pvwattsV8RearRows(arrayType: number, gcr: number, rowSlopeLengthM: number): RearRows {
+  const trackingMode = arrayType <= 1 ? RearTrackingMode.fixed : arrayType <= 3 ? RearTrackingMode.oneAxis : RearTrackingMode.twoAxis;
+  return { trackingMode, gcr, slopeLengthM: rowSlopeLengthM, ...PVWATTS_V8_REAR };
+}
+
+/**
+ * One record. All angles are those ssc `irrad` holds after `calc()`, in radians.
+ */
+export interface RearRecord {
+  /**
+   * Perez sky (coefficients of ALGORITHM.md §7.3) for the DNI and DHI that `irrad` last handed to
+   * Perez (`calculatedDirectNormal`, `calculatedDiffuseHorizontal`): this record's weather values,
+   * except on a record whose beam exceeded the extraterrestrial (calc() code −1), where they are
+   * still those of the last sun-up record that reached Perez (at the start of a run DNI −999,
+   * i.e. 0, and DHI 0); and the zenith below.
+   */
+  sky: PerezSky;
+  /** Solar zenith, radians (`sunAnglesRadians[1]`). */
+  sunZenithRad: number;
+  /** Solar azimuth, radians clockwise from north (`sunAnglesRadians[0]`). */
+  sunAzimuthRad: number;
+  /** Solar elevation, radians (`sunAnglesRadians[2]`, SPA's own elevation, not π/2 − zenith). */
+  sunElevationRad: number;
+  /** Surface tilt of the row's front, radians (`surfaceAnglesRadians[1]`; a tracker's current tilt). */
+  surfaceTiltRad: number;
+  /** Surface azimuth of the row's front, radians clockwise from north (`surfaceAnglesRadians[2]`). */
+  surfaceAzimuthRad: number;
+  /** Ground albedo of the record. */
+  albedo: number;
+}
+
+/** ssc `perez` output split as `diffc[]`: beam, and the sky's isotropic, circumsolar and horizon parts, W/m². */
+interface PerezParts {
+  beam: number;
+  isotropic: number;
+  circumsolar: number;
+  horizon: number;
+}
+
+/**
+ * ssc `perez` on one surface (ALGORITHM.md §7.3) with the sky diffuse split as `diffc[]`:
+ * isotropic D(1 − F1)(1 + cos β)/2, circumsolar D·F1·max(cos θ, 0)/max(cos Z, cos 85°), horizon
+ * D·F2·sin β; in the low-sun case the isotropic part is the whole sky, in the no-diffuse case all
+ * three are 0. `incidenceRad` θ and `tiltRad` β in radians.
+ */
+function perezParts(sky: PerezSky, zenithRad: number, incidenceRad: number, tiltRad: number, out: PerezParts): void {
+  const cosIncidence = Math.cos(incidenceRad);
+  const beam = sky.beamNormalWm2;
+  const diffuse = sky.diffuseHorizontalWm2;
+  out.circumsolar = 0;
+  out.horizon = 0;
+  if (sky.perezCase === PerezCase.lowSun) {
+    out.beam = cosIncidence > 0 && zenithRad < PEREZ_HORIZON_ZENITH_RAD ? beam * cosIncidence : 0;
+    out.isotropic = (diffuse * (1 + Math.cos(tiltRad))) / 2;
+  } else if (sky.perezCase === PerezCase.noDiffuse) {
+    out.beam = cosIncidence > 0 ? beam * cosIncidence : 0;
+    out.isotropic = 0;
+  } else {
+    const incidenceFactor = cosIncidence < 0 ? 0 : cosIncidence;
+    out.beam = beam * incidenceFactor;
+    out.isotropic = (diffuse * (1 - sky.f1) * (1 + Math.cos(tiltRad))) / 2;
+    out.circumsolar = (diffuse * sky.f1 * incidenceFactor) / sky.circumsolarCosZenith;
+    out.horizon = diffuse * sky.f2 * Math.sin(tiltRad);
+  }
+}
+
+/** Angle of incidence on a fixed surface (ssc `incidence` mode 0) of tilt and azimuth in degrees. */
+function fixedIncidenceRad(tiltDeg: number, azimuthDeg: number, zenithRad: number, sunAzimuthRad: number): number {
+  const tilt = tiltDeg * DTOR;
+  const azimuth = azimuthDeg * DTOR;
+  const arg = Math.sin(zenithRad) * Math.cos(sunAzimuthRad - azimuth) * Math.sin(tilt) + Math.cos(zenithRad) * Math.cos(tilt);
+  return arg < -1 ? Math.PI : arg > 1 ? 0 : Math.acos(arg);
+}
+
+/**
+ * Sjerps-Koomen et al. (1996) incidence angle modifier of glass of index n, normalised at normal
+ * incidence (ssc `iamSjerpsKoomen`): 1 − ½(sin²(θr − θ)/sin²(θr + θ) + tan²(θr − θ)/tan²(θr + θ)),
+ * with θr = asin(sin θ / n), over 1 − r0.
+ */
+export function sjerpsKoomenIam(incidenceRad: number): number {
+  if (incidenceRad === 0) return 1;
+  if (!(incidenceRad > 0 && incidenceRad <= Math.PI / 2)) return -9999;
+  const refraction = Math.asin(Math.sin(incidenceRad) / GLASS_INDEX);
+  const sinDifference = Math.sin(refraction - incidenceRad);
+  const sinSum = Math.sin(refraction + incidenceRad);
+  const tanDifference = Math.tan(refraction - incidenceRad);
+  const tanSum = Math.tan(refraction + incidenceRad);
+  const perpendicular = (sinDifference * sinDifference) / (sinSum * sinSum);
+  const parallel = (tanDifference * tanDifference) / (tanSum * tanSum);
+  return (1 - 0.5 * (perpendicular + parallel)) / (1 - NORMAL_REFLECTANCE);
+}
+
+/** C `round`: halves away from zero. */
+function roundHalfAway(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+/** C `fmax`: a NaN argument yields the other. */
+function fmax(a: number, b: number): number {
+  if (Number.isNaN(a)) return b;
+  if (Number.isNaN(b)) return a;
+  return a > b ? a : b;
+}
+
+/** atan of a ratio, moved into [0, π) (the sky-configuration angles). */
+function upperAtan(x: number): number {
+  const angle = Math.atan(x);
+  return angle < 0 ? angle + Math.PI : angle;
+}
+
+/** Repetitions of a wrap-around loop past which the pitch is taken by division (see `wrapDown`). */
+const MAX_WRAPS = 1_000_000;
+
+/**
+ * The shadow start/end loops of `getGroundShadeFactors`: subtract (or add) the pitch until the start
+ * is within it, the same subtractions in the same order. ssc would spin for ages when the sun is
+ * on the horizon (a shadow of ~1e16 pitches); past `MAX_WRAPS` the remaining whole pitches are taken
+ * at once instead.
+ */
+const wrapped = { start: 0, end: 0 };
+function wrapDown(start: number, end: number, pitch: number): void {
+  let count = 0;
+  while (start > pitch) {
+    if (++count > MAX_WRAPS) {
+      const pitches = Math.floor(start / pitch);
+      start -= pitches * pitch;
+      end -= pitches * pitch;
+      continue;
+    }
+    start -= pitch;
+    end -= pitch;
+  }
+  wrapped.start = start;
+  wrapped.end = end;
+}
+function wrapUp(start: number, end: number, pitch: number): void {
+  let count = 0;
+  while (start < 0) {
+    if (++count > MAX_WRAPS) {
+      const pitches = Math.ceil(-start / pitch);
+      start += pitches * pitch;
+      end += pitches * pitch;
+      continue;
+    }
+    start += pitch;
+    end += pitch;
+  }
+  wrapped.start = start;
+  wrapped.end = end;
+}
+
+/**
+ * Rear-side irradiance of the rows of one simulation. Create once per simulation; `compute` once
+ * per sun-up record (ssc returns 0 for a record with the sun down, without computing anything).
+ */
+export class RearIrradiance {
+  readonly rows: Readonly<RearRows>;
+  /** Per cell row, bottom first, the rear irradiance of the last `compute`, W/m² (not flipped after noon). */
+  readonly cellRowIrradiance = new Float64Array(CELL_ROWS);
+  /** Diagnostics of the last `compute` (ssc `poaRearGroundReflected`, `poaRearRowReflections`, `poaRearDirectDiffuse`), W/m². */
+  groundReflectedWm2 = 0;
+  rowReflectionsWm2 = 0;
+  directDiffuseWm2 = 0;
+
+  /** Sky configuration factor of each ground strip, for the geometry of `skyTiltRad`. */
+  private readonly skyConfiguration = new Float64Array(STRIPS);
+  private skyTiltRad = Number.NaN;
+  /** Whether each ground strip is in the rows' shadow. */
+  private readonly shaded = new Uint8Array(STRIPS);
+  /** Irradiance on each ground strip, W/m² (ssc's rear and front "ground GHI", which are equal). */
+  private readonly groundGhi = new Float64Array(STRIPS);
+  /** Irradiance the front of each cell row reflects, W/m². */
+  private readonly frontReflected = new Float64Array(CELL_ROWS);
+  private readonly parts: PerezParts = { beam: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
+
+  // per-record geometry, m (coordinates in the plane across the rows, origin on the ground below
+  // the lower edge of the row, +x toward the row behind)
+  private clearance = 0;
+  private verticalHeight = 0;
+  private horizontalLength = 0;
+  private readonly pitch: number;
+  private gapBetweenRows = 0;
+  private backShadeFraction = 0;
+  /** Albedo of every ground strip after ssc's alignment, and their sum over the 100 strips. */
+  private stripAlbedo = 0;
+  private stripAlbedoSum = 0;
+  /** Mean ground GHI over the strips, W/m². */
+  private groundGhiMean = 0;
+
+  constructor(rows: RearRows) {
+    this.rows = { ...rows };
+    this.pitch = rows.slopeLengthM / rows.gcr;
+  }
+
+  /** Average rear-side irradiance over the 6 cell rows, W/m², before bifaciality (ssc `get_poa_rear`). */
+  compute(record: RearRecord): number {
+    const { rows } = this;
+    const tilt = record.surfaceTiltRad;
+    const slope = rows.slopeLengthM;
+    // calc_rear_side: a 1-axis row pivots about its axis at the clearance height
+    this.clearance = rows.trackingMode === RearTrackingMode.oneAxis ? rows.groundClearanceM - 0.5 * slope * Math.sin(tilt) : rows.groundClearanceM;
+    this.verticalHeight = slope * Math.sin(tilt);
+    this.horizontalLength = slope * Math.cos(tilt);
+    this.gapBetweenRows = this.pitch - this.horizontalLength;
+
+    // the factors depend on the tilt alone (a fixed array computes them once)
+    if (!(tilt === this.skyTiltRad)) this.skyConfigurationFactors(tilt);
+    this.groundShade(record.sunAzimuthRad, record.sunElevationRad, record.surfaceAzimuthRad);
+    this.groundIrradiance(record);
+    this.alignAlbedo(record.albedo);
+    this.frontReflections(record);
+    // getFrontSurfaceIrradiances leaves irrad's surface angles as ssc `incidence` mode 0 rebuilds
+    // them from degrees, and getBackSurfaceIrradiances reads the tilt and azimuth from there
+    const rearTilt = tilt * RTOD * DTOR;
+    const rearAzimuth = record.surfaceAzimuthRad * RTOD * DTOR;
+    return this.rearIrradiance(record, rearTilt, rearAzimuth);
+  }
+
+  /**
+   * `getSkyConfigurationFactors`: for the centre x of each strip, the sky it sees through the three
+   * gaps nearest it (between the rows two ahead and one ahead, one ahead and its own, its own and
+   * the one behind), each ½(cos βa − cos βb) for the elevation angles of the edges bounding the gap.
+   */
+  private skyConfigurationFactors(tilt: number): void {
+    this.skyTiltRad = tilt;
+    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
+    const top = height + clearance;
+    const delta = pitch / STRIPS;
+    let x = -delta / 2;
+    for (let i = 0; i < STRIPS; i++) {
+      x += delta;
+      const beta1 = fmax(upperAtan(top / (2 * pitch + length - x)), upperAtan(clearance / (2 * pitch - x)));
+      const angleC = upperAtan(top / (pitch + length - x));
+      const angleD = upperAtan(clearance / (pitch - x));
+      const beta2 = angleC < angleD || Number.isNaN(angleD) ? angleC : angleD; // fmin
+      const beta3 = fmax(angleC, angleD);
+      const beta4 = upperAtan(top / (length - x));
+      const beta5 = upperAtan(clearance / -x);
+      const beta6 = upperAtan(top / (-gap - x));
+      let sky1 = 0;
+      let sky2 = 0;
+      let sky3 = 0;
+      if (beta2 > beta1) sky1 = 0.5 * (Math.cos(beta1) - Math.cos(beta2));
+      if (beta4 > beta3) sky2 = 0.5 * (Math.cos(beta3) - Math.cos(beta4));
+      if (beta6 > beta5) sky3 = 0.5 * (Math.cos(beta5) - Math.cos(beta6));
+      this.skyConfiguration[i] = sky1 + sky2 + sky3;
+    }
+  }
+
+  /**
+   * `getGroundShadeFactors`: the shadow of a row on the ground (Appelbaum & Bany 1979, the
+   * horizontal lengths Lh of a row without clearance, Lhc to the shadow's far end, Lc to its near
+   * end, each ∝ cos(γ − A)/tan α), folded into one pitch, which strips it covers, and the shaded
+   * fraction of the row's back.
+   */
+  private groundShade(sunAzimuthRad: number, sunElevationRad: number, surfaceAzimuthRad: number): void {
+    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
+    const tanElevation = Math.tan(sunElevationRad);
+    const towardRow = Math.cos(surfaceAzimuthRad - sunAzimuthRad);
+    const lh = (height / tanElevation) * towardRow;
+    const lhc = ((clearance + height) / tanElevation) * towardRow;
+    const lc = (clearance / tanElevation) * towardRow;
+    let start1 = 0;
+    let end1 = 0;
+    let start2 = 0;
+    let end2 = 0;
+    let back = 0;
+    if (lh > gap) {
+      back = 1;
+      end1 = pitch;
+    } else if (lh < -(pitch + length)) {
+      back = (lh + pitch + length) / (lh + length);
+      end1 = pitch;
+    } else {
+      if (lhc >= 0) {
+        back = 1;
+        wrapDown(lc, lhc + length, pitch);
+      } else if (lc < lhc + length) {
+        back = 1;
+        wrapUp(lc, lhc + length, pitch);
+      } else {
+        back = 0;
+        wrapUp(lhc + length, lc, pitch);
+      }
+      const shadowStart = wrapped.start;
+      const shadowEnd = wrapped.end;
+      start1 = shadowStart;
+      end1 = shadowEnd;
+      if (end1 > pitch) {
+        end1 = pitch;
+        start2 = 0;
+        end2 = shadowEnd - pitch;
+        if (end2 > start1) {
+          start1 = 0;
+          end1 = pitch;
+        }
+      }
+    }
+    this.backShadeFraction = back;
+    const delta = pitch / STRIPS;
+    let x = -delta / 2;
+    for (let i = 0; i < STRIPS; i++) {
+      x += delta;
+      this.shaded[i] = (x >= start1 && x < end1) || (x >= start2 && x < end2) ? 1 : 0;
+    }
+  }
+
+  /** `getGroundGHI`: each strip's isotropic sky share, plus beam and circumsolar (× transmission if shaded). */
+  private groundIrradiance(record: RearRecord): void {
+    const parts = this.parts;
+    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
+    const direct = parts.beam + parts.circumsolar;
+    const transmitted = direct * this.rows.transmissionFactor;
+    let sum = 0;
+    for (let i = 0; i < STRIPS; i++) {
+      const ghi = this.skyConfiguration[i]! * parts.isotropic + (this.shaded[i] === 0 ? direct : transmitted);
+      this.groundGhi[i] = ghi;
+      sum += ghi;
+    }
+    this.groundGhiMean = sum / STRIPS;
+  }
+
+  /**
+   * `divideAndAlignAlbedos` for pvwattsv8's uniform albedo (10 equal spatial values): fixed and
+   * 1-axis rows take the values moved from the row's middle to its front, each a blend
+   * a·(1 − f) + a·f with f the fraction of a strip the shift leaves over (not always exactly a);
+   * 2-axis and azimuth-axis rows take the mean of the 10 values.
+   */
+  private alignAlbedo(albedo: number): void {
+    const mode = this.rows.trackingMode;
+    let value = albedo;
+    if (mode === RearTrackingMode.oneAxis) {
+      const stripWidth = this.pitch / STRIPS;
+      const stripsToMiddle = (0.5 * this.horizontalLength) / stripWidth;
+      const leftOver = Math.ceil(stripsToMiddle) - stripsToMiddle;
+      value = albedo * (1 - leftOver) + albedo * leftOver;
+    } else if (mode !== RearTrackingMode.fixed) {
+      let sum = 0;
+      for (let i = 0; i < 10; i++) sum += albedo;
+      value = sum / 10;
+    }
+    let sum = 0;
+    for (let i = 0; i < STRIPS; i++) sum += value;
+    this.stripAlbedo = value;
+    this.stripAlbedoSum = sum;
+  }
+
+  /** Reflected ground irradiance seen in a band that projects onto more than 0.99 of a pitch: the strips' mean. */
+  private meanReflectedGround(): number {
+    return (this.groundGhiMean * this.stripAlbedoSum) / STRIPS;
+  }
+
+  /**
+   * `getFrontSurfaceIrradiances`, the part the rear needs: what the front glass of each cell row
+   * reflects (1 − AOI correction × (1 − r0) of each band) of the sky, the horizon band and the
+   * ground it sees, looking out over the row in front.
+   */
+  private frontReflections(record: RearRecord): void {
+    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
+    const tilt = record.surfaceTiltRad;
+    const parts = this.parts;
+    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
+    const isotropic = parts.isotropic;
+    const horizon = this.horizonDiffuse(record);
+    // edges of the row in front
+    const bottomX = -pitch;
+    const bottomY = clearance;
+    const topX = -gap;
+    const topY = height + clearance;
+    const albedo = this.stripAlbedo;
+    const ground = this.groundGhi;
+    for (let i = 0; i < CELL_ROWS; i++) {
+      const cellX = (length * (i + 0.5)) / CELL_ROWS;
+      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
+      const elevationUp = Math.atan((topY - cellY) / (cellX - topX));
+      const elevationDown = Math.atan((cellY - bottomY) / (cellX - bottomX));
+      const stopSky = roundHalfAway((Math.PI - tilt - elevationUp) / DTOR);
+      const horizonBands = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
+      const startGround = roundHalfAway((Math.PI - tilt + elevationDown) / DTOR);
+      let reflected = 0;
+      for (let j = 0; j < stopSky; j++) {
+        reflected += BAND_VIEW[j]! * isotropic * BAND_REFLECTED[j]!;
+        if (stopSky - j <= horizonBands) reflected += BAND_VIEW[j]! * (horizon / FRONT_HORIZON_BAND) * BAND_REFLECTED[j]!;
+      }
+      // a band's lower edge is the next band's upper edge (the same expression), so each tan serves twice
+      let tanStart = Math.tan(elevationDown);
+      for (let j = startGround; j < BANDS; j++) {
+        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
+        let x1 = cellX - cellY / tanStart;
+        let x2 = cellX - cellY / tanStop;
+        tanStart = tanStop;
+        let reflectedGround: number;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
+          reflectedGround = this.meanReflectedGround();
+        } else {
+          x1 = (STRIPS * x1) / pitch;
+          x2 = (STRIPS * x2) / pitch;
+          while (x1 < 0 || x2 < 0) {
+            x1 += STRIPS;
+            x2 += STRIPS;
+          }
+          const index1 = Math.trunc(x1);
+          const index2 = Math.trunc(x2);
+          if (index1 === index2) {
+            reflectedGround = ground[index1]! * albedo;
+          } else {
+            reflectedGround = 0;
+            for (let k = index1; k <= index2; k++) {
+              if (k === index1) reflectedGround += ground[k]! * (k + 1 - x1) * albedo;
+              else if (k === index2) reflectedGround += ground[k < STRIPS ? k : k - STRIPS]! * (x2 - k) * albedo;
+              else reflectedGround += ground[k < STRIPS ? k : k - STRIPS]! * albedo;
+            }
+            reflectedGround /= x2 - x1;
+          }
+        }
+        reflected += BAND_VIEW[j]! * reflectedGround * BAND_REFLECTED[j]!;
+      }
+      this.frontReflected[i] = reflected;
+    }
+  }
+
+  /**
+   * Distance along the row behind, from its lower edge, at which a ray from a cell leaving at
+   * `alpha` below the line to that row's upper edge meets it: diagonal·sin α / cos θ with
+   * θ = π − ε_down − (π/2 − α) − β (the sine rule in the triangle cell, lower edge, point).
+   */
+  private slopeProjection(diagonal: number, alpha: number, elevationDown: number, tilt: number): number {
+    return (diagonal * Math.sin(alpha)) / Math.cos(Math.PI - elevationDown - (Math.PI / 2 - alpha) - tilt);
+  }
+
+  /** Perez horizon part on a vertical south-facing surface (ssc: `incidence(0, 90, 180, …)` then `perez`), W/m². */
+  private horizonDiffuse(record: RearRecord): number {
+    if (record.sky.perezCase !== PerezCase.full) return 0;
+    const parts = this.parts;
+    perezParts(record.sky, record.sunZenithRad, fixedIncidenceRad(90, 180, record.sunZenithRad, record.sunAzimuthRad), 90 * DTOR, parts);
+    return parts.horizon;
+  }
+
+  /**
+   * `getBackSurfaceIrradiances`: for each cell row on the back, looking out over the row behind,
+   * the bands of sky (with the horizon band's brightening), of the front of the row behind (its
+   * reflections, over the cells each band covers) and of the ground (its reflected irradiance),
+   * each through the glass; then the rear beam and circumsolar, less the row's own shadow, through
+   * glass (Sjerps-Koomen); the average over the cell rows. `tilt` and `azimuth` are the front
+   * surface's, radians, as irrad holds them at that point.
+   */
+  private rearIrradiance(record: RearRecord, tilt: number, azimuth: number): number {
+    const { pitch, verticalHeight: height, clearance, horizontalLength: length } = this;
+    const parts = this.parts;
+    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
+    const isotropic = parts.isotropic;
+    const horizon = this.horizonDiffuse(record);
+    // the back faces the opposite way: tilt 180° − β, azimuth γ − 180° (ssc incidence mode 0)
+    const backIncidence = fixedIncidenceRad(180 - tilt * RTOD, azimuth * RTOD - 180, record.sunZenithRad, record.sunAzimuthRad);
+    perezParts(record.sky, record.sunZenithRad, backIncidence, (180 - tilt * RTOD) * DTOR, parts);
+    const backDirect = parts.beam + parts.circumsolar;
+    const backIam = backIncidence < Math.PI / 2 ? sjerpsKoomenIam(backIncidence) : 0;
+    // edges of the row behind
+    const bottomX = pitch;
+    const bottomY = clearance;
+    const topX = pitch + length;
+    const topY = height + clearance;
+    const albedo = this.stripAlbedo;
+    const ground = this.groundGhi;
+    const frontReflected = this.frontReflected;
+    const cellHeight = 1 / CELL_ROWS;
+    let average = 0;
+    let groundAverage = 0;
+    let rowAverage = 0;
+    let directDiffuseAverage = 0;
+    for (let i = 0; i < CELL_ROWS; i++) {
+      const cellX = (length * (i + 0.5)) / CELL_ROWS;
+      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
+      const elevationUp = Math.atan((topY - cellY) / (topX - cellX));
+      const elevationDown = Math.atan((cellY - bottomY) / (bottomX - cellX));
+      const stopSky = roundHalfAway((tilt - elevationUp) / DTOR);
+      const horizonBands = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
+      const startGround = roundHalfAway((tilt + elevationDown) / DTOR);
+      let irradiance = 0;
+      let directDiffuse = 0;
+      for (let j = 0; j < stopSky; j++) {
+        let sky = BAND_THROUGH_GLASS[j]! * isotropic;
+        if (stopSky - j <= horizonBands) sky += (BAND_THROUGH_GLASS[j]! * horizon) / REAR_HORIZON_BAND;
+        irradiance += sky;
+        directDiffuse += sky;
+      }
+
+      // the front of the row behind, as a cell sees it: each band projected onto that row's slope
+      let rowReflections = 0;
+      const diagonal = (bottomX - cellX) / Math.cos(elevationDown);
+      // where each edge of a band meets the slope of the row behind, as a fraction of it; a band's
+      // lower edge is the next band's upper edge
+      let upper = stopSky < startGround ? this.slopeProjection(diagonal, elevationUp + elevationDown, elevationDown, tilt) : 0;
+      for (let j = stopSky; j < startGround; j++) {
+        const projected = this.slopeProjection(diagonal, -(j + 1 - stopSky) * DTOR + elevationUp + elevationDown, elevationDown, tilt);
+        const lower = fmax(0, projected);
+        let seen = 0;
+        for (let k = 0; k < CELL_ROWS; k++) {
+          const cellBottom = k * cellHeight;
+          const cellTop = (k + 1) * cellHeight;
+          let overlap = 0;
+          if (cellBottom >= lower - OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE) overlap = cellTop - cellBottom;
+          else if (cellBottom <= lower + OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE) overlap = upper - lower;
+          else if (cellBottom >= lower - OVERLAP_TOLERANCE && upper > cellBottom - OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE)
+            overlap = upper - cellBottom;
+          else if (cellBottom <= lower + OVERLAP_TOLERANCE && lower < cellTop + OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE)
+            overlap = cellTop - lower;
+          seen += overlap * frontReflected[k]!;
+        }
+        seen /= upper - lower;
+        upper = projected;
+        const reflection = BAND_THROUGH_GLASS[j]! * seen;
+        irradiance += reflection;
+        rowReflections += reflection;
+      }
+
+      let groundReflected = 0;
+      let tanStart = Math.tan(elevationDown);
+      for (let j = startGround; j < BANDS; j++) {
+        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
+        let x2 = cellX + cellY / tanStart;
+        let x1 = cellX + cellY / tanStop;
+        tanStart = tanStop;
+        let reflectedGround: number;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
+          reflectedGround = this.meanReflectedGround();
+        } else {
+          x1 = (STRIPS * x1) / pitch;
+          x2 = (STRIPS * x2) / pitch;
+          while (x1 >= STRIPS || x2 >= STRIPS) {
+            x1 -= STRIPS;
+            x2 -= STRIPS;
+          }
+          while (x1 < -STRIPS || x2 < -STRIPS) {
+            x1 += STRIPS;
+            x2 += STRIPS;
+          }
+          // strips behind the row's front edge are the ground in front of the row (the same strips, one pitch back)
+          const index1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
+          const index2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
+          if (index1 === index2) {
+            reflectedGround = ground[index1 < 0 ? index1 + STRIPS : index1]! * albedo;
+          } else {
+            reflectedGround = 0;
+            for (let k = index1; k <= index2; k++) {
+              const strip = ground[k < 0 ? k + STRIPS : k]!;
+              if (k === index1) reflectedGround += strip * (k + 1 - x1) * albedo;
+              else if (k === index2) reflectedGround += strip * (x2 - k) * albedo;
+              else reflectedGround += strip * albedo;
+            }
+            reflectedGround /= x2 - x1;
+          }
+        }
+        const reflected = BAND_THROUGH_GLASS[j]! * reflectedGround;
+        irradiance += reflected;
+        groundReflected += reflected;
+      }
+
+      directDiffuse += backDirect;
+      let cellShade = this.backShadeFraction * CELL_ROWS - i;
+      if (cellShade > 1) cellShade = 1;
+      else if (cellShade < 0) cellShade = 0;
+      if (cellShade < 1 && backIncidence < Math.PI / 2) irradiance += (1 - cellShade) * backDirect * backIam;
+
+      this.cellRowIrradiance[i] = irradiance;
+      average += irradiance / CELL_ROWS;
+      directDiffuseAverage += directDiffuse / CELL_ROWS;
+      rowAverage += rowReflections / CELL_ROWS;
+      groundAverage += groundReflected / CELL_ROWS;
+    }
+    this.groundReflectedWm2 = groundAverage;
+    this.rowReflectionsWm2 = rowAverage;
+    this.directDiffuseWm2 = directDiffuseAverage;
+    return average;
+  }
+}
