@@ -145,9 +145,42 @@ describe('CEC six-parameter module at maximum power (ssc cec6par_module_t)', () 
     for (const { cec } of MODULE_TYPES) {
       const voc = openCircuitVoltage5Par(cec.vocV, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.shuntOhm);
       assert.ok(Math.abs(voc - cec.vocV) < 0.002 * cec.vocV, `${voc} vs ${cec.vocV}`);
-      const power = maxPower5Par(voc, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.seriesOhm, cec.shuntOhm);
+      const power = maxPower5Par(voc, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.seriesOhm, cec.shuntOhm, newPower());
       assert.ok(Math.abs(power - cec.vmpV * cec.impA) < 0.002 * cec.vmpV * cec.impA, `${power} vs ${cec.vmpV * cec.impA}`);
     }
+  });
+
+  it("takes the same bisection steps as ssc's openvoltage_5par, which evaluates I at every midpoint", () => {
+    // ssc's loop as written, against the one that evaluates I only near the root
+    const plain = (voc0: number, a: number, il: number, io: number, rsh: number): number => {
+      let low = 0;
+      let high = voc0 * 1.5;
+      let voc = voc0;
+      let n = 0;
+      while (Math.abs(high - low) > 0.001) {
+        const current = il - io * (Math.exp(voc / a) - 1) - voc / rsh;
+        if (current < 0) high = voc;
+        if (current > 0) low = voc;
+        voc = (high + low) / 2;
+        if (++n > 5000) return -1.0;
+      }
+      return voc;
+    };
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0), seed / 4294967296);
+    for (let i = 0; i < 20000; i++) {
+      const { cec } = MODULE_TYPES[(i % 3) as 0 | 1 | 2];
+      const irradiance = random() < 0.2 ? 1 + 20 * random() : 1500 * random();
+      const cellK = 228 + 140 * random();
+      const a = (cec.idealityV * cellK) / 298.15;
+      const il = (irradiance / 1000) * cec.lightCurrentA;
+      const io =
+        cec.saturationCurrentA * (cellK / 298.15) ** 3 * Math.exp((1 / 8.618e-5) * (1.12 / 298.15 - (1.12 * (1 - 0.0002677 * (cellK - 298.15))) / cellK));
+      const rsh = (cec.shuntOhm * 1000) / irradiance;
+      assert.equal(openCircuitVoltage5Par(cec.vocV, a, il, io, rsh), plain(cec.vocV, a, il, io, rsh));
+    }
+    assert.equal(openCircuitVoltage5Par(43.3, 1.6, 0, 1e-10, 600), plain(43.3, 1.6, 0, 1e-10, 600));
+    assert.equal(openCircuitVoltage5Par(43.3, Number.NaN, 9, 1e-10, 600), plain(43.3, Number.NaN, 9, 1e-10, 600));
   });
 
   it('makes no power below 1 W/m² of effective irradiance, and less when hotter', () => {

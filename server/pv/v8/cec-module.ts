@@ -58,6 +58,14 @@ export interface EffectiveIrradiance {
   airMassModifier: number;
 }
 
+/** Voltage and current at maximum power (`maxPower5Par`). */
+export interface MaxPowerPoint {
+  /** Voltage at maximum power, V. */
+  voltageV: number;
+  /** Current at maximum power, A. */
+  currentA: number;
+}
+
 /** One module's operating point at maximum power. */
 export interface ModulePower {
   /** DC power, W (`out.Power`); 0 below 1 W/m² effective irradiance. */
@@ -87,37 +95,85 @@ const COATING_THICKNESS_M = GLASS_THICKNESS_M * 0.01;
 const COATING_EXTINCTION_PER_M = 4;
 const AIR_INDEX = 1.0;
 
-/** Refraction angle (degrees) of the last `transmittance` call. */
-let refractionDeg = 0;
+/** Sine and cosine of the refraction angle of the last `layerTransmittance` call. */
+let refractionSin = 0;
+let refractionCos = 1;
 
 /**
- * Transmittance of a cover layer of index `coverIndex` entered from a medium of index
- * `incomingIndex` at `incidenceDeg` (Duffie & Beckman, Solar Engineering of Thermal Processes, §5.3;
- * ssc `transmittance`): Snell's law for the refraction angle θ2, the mean of Fresnel's parallel and
- * perpendicular reflectances, and Bouguer's absorption exp(−k·L / cos θ2). Leaves θ2 in degrees in
- * `refractionDeg`, as ssc returns it, for the next layer.
+ * Transmittance of a cover layer (Duffie & Beckman, Solar Engineering of Thermal Processes, §5.3;
+ * ssc `transmittance`) for light arriving at an angle θ1 given by its sine and cosine, the ratio
+ * `indexRatio` = n_incoming / n_layer and the absorption k·L (`absorption`, dimensionless): Snell's
+ * law sin θ2 = ratio·sin θ1, the mean of Fresnel's perpendicular and parallel reflectances
+ * ½(sin²(θ2−θ1)/sin²(θ2+θ1) + tan²(θ2−θ1)/tan²(θ2+θ1)), and Bouguer's exp(−k·L / cos θ2). ssc
+ * evaluates it with asin, sin and tan of θ2 ± θ1 and passes θ2 on in degrees; here the angle sums
+ * are expanded so that one √ and one exp suffice, and θ2 is passed on as its sine and cosine
+ * (left in `refractionSin`, `refractionCos`): the same values to within an ulp or two.
  */
-function transmittance(incidenceDeg: number, coverIndex: number, incomingIndex: number, extinctionPerM: number, thicknessM: number): number {
-  const theta1 = (incidenceDeg * Math.PI) / 180.0;
-  const theta2 = Math.asin((incomingIndex / coverIndex) * Math.sin(theta1));
-  refractionDeg = (theta2 * 180) / Math.PI;
-  const sinDifference = Math.sin(theta2 - theta1);
-  const sinSum = Math.sin(theta2 + theta1);
-  const tanDifference = Math.tan(theta2 - theta1);
-  const tanSum = Math.tan(theta2 + theta1);
-  const tr = 1 - 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
-  return tr * Math.exp((-extinctionPerM * thicknessM) / Math.cos(theta2));
+function layerTransmittance(sin1: number, cos1: number, indexRatio: number, absorption: number): number {
+  const sin2 = indexRatio * sin1;
+  const cos2 = Math.sqrt(1 - sin2 * sin2);
+  refractionSin = sin2;
+  refractionCos = cos2;
+  const sinDifference = sin2 * cos1 - cos2 * sin1;
+  const sinSum = sin2 * cos1 + cos2 * sin1;
+  const cosDifference = cos2 * cos1 + sin2 * sin1;
+  const cosSum = cos2 * cos1 - sin2 * sin1;
+  const perpendicular = (sinDifference * sinDifference) / (sinSum * sinSum);
+  const tanRatio = (sinDifference * cosSum) / (cosDifference * sinSum);
+  const reflected = 0.5 * (perpendicular + tanRatio * tanRatio);
+  return (1 - reflected) * Math.exp(-absorption / cos2);
 }
 
-/** Transmittance at normal incidence (evaluated at 1° as ssc does), with and without the coating. */
-function normalTransmittance(antiReflectiveGlass: boolean): number {
-  let tau = 1.0;
-  let afterCoatingDeg = 1.0;
-  if (antiReflectiveGlass) {
-    tau *= transmittance(1.0, COATING_INDEX, AIR_INDEX, COATING_EXTINCTION_PER_M, COATING_THICKNESS_M);
-    afterCoatingDeg = refractionDeg;
+/** k·L of the coating and of the glass. */
+const COATING_ABSORPTION = COATING_EXTINCTION_PER_M * COATING_THICKNESS_M;
+const GLASS_ABSORPTION = GLASS_EXTINCTION_PER_M * GLASS_THICKNESS_M;
+
+/**
+ * Beam transmittance at an incidence angle given by its sine and cosine: through the coating
+ * (from air) then the glass (from the coating), or through the glass from air.
+ */
+function beamTransmittance(sin1: number, cos1: number, antiReflectiveGlass: boolean): number {
+  if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
+  return coating * layerTransmittance(refractionSin, refractionCos, COATING_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+}
+
+/**
+ * Transmittance of plain glass from air at `angleDeg`. At grazing angles (above 89°: the ground's
+ * equivalent angle of an array tilted less than about 1.7°) it is written as ssc writes it: at 90°,
+ * a flat array's ground, the glass transmits nothing and ssc's τ is the rounding noise of
+ * 1 − ½(1 + 1) evaluated with asin, sin and tan, a few 1e-16, positive with glibc's libm and with
+ * V8's, where the expanded form gives 0 or a negative noise; only its sign matters (to the NOCT
+ * model's "is there any light" test).
+ */
+function glassTransmittance(angleDeg: number): number {
+  const radians = (angleDeg * Math.PI) / 180.0;
+  if (angleDeg > 89) {
+    const refraction = Math.asin((AIR_INDEX / GLASS_INDEX) * Math.sin(radians));
+    const sinDifference = Math.sin(refraction - radians);
+    const sinSum = Math.sin(refraction + radians);
+    const tanDifference = Math.tan(refraction - radians);
+    const tanSum = Math.tan(refraction + radians);
+    const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
+    return (1 - reflected) * Math.exp(-GLASS_ABSORPTION / Math.cos(refraction));
   }
-  return tau * transmittance(afterCoatingDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+  return layerTransmittance(Math.sin(radians), Math.cos(radians), AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+}
+
+/**
+ * Transmittance "at normal incidence", evaluated at 1° as ssc does "to avoid numerical problems".
+ * With AR glass ssc passes the light through the coating and then into the glass **from air**
+ * (n_incoming = 1.0, where the beam goes in from the coating's 1.3): the coated glass's reference
+ * reflects more than its beam does, so K_beam exceeds 1 up to about 56° (and is capped at 1).
+ * Reproduced as written.
+ */
+const ONE_DEGREE = Math.PI / 180.0;
+function normalTransmittance(antiReflectiveGlass: boolean): number {
+  const sin1 = Math.sin(ONE_DEGREE);
+  const cos1 = Math.cos(ONE_DEGREE);
+  if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
+  return coating * layerTransmittance(refractionSin, refractionCos, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 const NORMAL_TRANSMITTANCE_AR = normalTransmittance(true);
 const NORMAL_TRANSMITTANCE_PLAIN = normalTransmittance(false);
@@ -148,24 +204,16 @@ export function irradianceThroughCoverDeSoto(
   if (theta < 1) theta = 1.0;
   if (theta > 89) theta = 89.0;
   const normal = antiReflectiveGlass ? NORMAL_TRANSMITTANCE_AR : NORMAL_TRANSMITTANCE_PLAIN;
-
-  let beamTransmittance = 1.0;
-  let afterCoatingDeg = theta;
-  if (antiReflectiveGlass) {
-    beamTransmittance *= transmittance(theta, COATING_INDEX, AIR_INDEX, COATING_EXTINCTION_PER_M, COATING_THICKNESS_M);
-    afterCoatingDeg = refractionDeg;
-  }
-  beamTransmittance *= transmittance(afterCoatingDeg, GLASS_INDEX, antiReflectiveGlass ? COATING_INDEX : AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+  const radians = (theta * Math.PI) / 180.0;
+  const beam = beamTransmittance(Math.sin(radians), Math.cos(radians), antiReflectiveGlass);
 
   if (!(tiltDeg === cachedTiltDeg)) {
-    const skyDeg = 59.7 - 0.1388 * tiltDeg + 0.001497 * tiltDeg * tiltDeg;
-    cachedSkyTransmittance = transmittance(skyDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
-    const groundDeg = 90.0 - 0.5788 * tiltDeg + 0.002693 * tiltDeg * tiltDeg;
-    cachedGroundTransmittance = transmittance(groundDeg, GLASS_INDEX, AIR_INDEX, GLASS_EXTINCTION_PER_M, GLASS_THICKNESS_M);
+    cachedSkyTransmittance = glassTransmittance(59.7 - 0.1388 * tiltDeg + 0.001497 * tiltDeg * tiltDeg);
+    cachedGroundTransmittance = glassTransmittance(90.0 - 0.5788 * tiltDeg + 0.002693 * tiltDeg * tiltDeg);
     cachedTiltDeg = tiltDeg;
   }
 
-  let beamModifier = beamTransmittance / normal;
+  let beamModifier = beam / normal;
   if (beamModifier > 1.0) beamModifier = 1.0;
   let skyModifier = cachedSkyTransmittance / normal;
   if (skyModifier > 1.0) skyModifier = 1.0;
@@ -180,17 +228,55 @@ export function irradianceThroughCoverDeSoto(
 /** Air-mass modifier coefficients a0…a4, polycrystalline, De Soto et al. 2006 Table A1 (ssc `amavec`). */
 const AIR_MASS_COEFFICIENTS = [0.918093, 0.086257, -0.024459, 0.002816, -0.000126] as const;
 
+/** Veltkamp's splitting constant 2^27 + 1 for exact products of doubles (Dekker 1971). */
+const SPLITTER = 134217729;
+
+/** x², x³ and x⁴ of the last `powers` call, each rounded once from an (almost) exact value. */
+let powerSquare = 0;
+let powerCube = 0;
+let powerFourth = 0;
+
+/**
+ * x², x³, x⁴ for ssc's `pow(x, 2|3|4)`, which glibc rounds correctly to within 0.52 ulp. Math.pow
+ * is slow and rounds differently from glibc one time in ten; these come from Dekker's exact
+ * products (x·x = p + e exactly, x·p = q + f exactly, p·p = r + g exactly; x³ = q + (f + x·e),
+ * x⁴ = r + (g + 2p·e)), whose error before the final rounding is far below an ulp: they differ from
+ * glibc's about one time in a thousand, by an ulp.
+ */
+function powers(x: number): void {
+  let split = SPLITTER * x;
+  const xh = split - (split - x);
+  const xl = x - xh;
+  const square = x * x;
+  const squareError = xh * xh - square + 2 * xh * xl + xl * xl;
+  split = SPLITTER * square;
+  const sh = split - (split - square);
+  const sl = square - sh;
+  const cube = x * square;
+  const cubeError = xh * sh - cube + xh * sl + xl * sh + xl * sl;
+  const fourth = square * square;
+  const fourthError = sh * sh - fourth + 2 * sh * sl + sl * sl;
+  powerSquare = square;
+  powerCube = cube + (cubeError + x * squareError);
+  powerFourth = fourth + (fourthError + 2 * square * squareError);
+}
+
 /**
  * Spectral modifier of King et al.'s polynomial in the absolute air mass (ssc `air_mass_modifier`):
  * relative air mass of Kasten & Young (1989), AM = 1/(cos z + 0.5057·(96.080 − z)^−1.634), times
  * exp(−0.0001184·elevation) for the pressure, then a0 + a1·AM + … + a4·AM⁴, floored at 0. `zenithDeg`
- * in degrees (callers clamp it to [0, 86]), `elevationM` in m.
+ * in degrees (callers clamp it to [0, 86]), `elevationM` in m. The powers of AM as `powers` makes them.
  */
 export function airMassModifier(zenithDeg: number, elevationM: number): number {
   let airMass = 1 / (Math.cos((zenithDeg * Math.PI) / 180) + 0.5057 * Math.pow(96.08 - zenithDeg, -1.634));
   airMass *= Math.exp(-0.0001184 * elevationM);
-  const a = AIR_MASS_COEFFICIENTS;
-  const f1 = a[0] + a[1] * airMass + a[2] * (airMass * airMass) + a[3] * Math.pow(airMass, 3) + a[4] * Math.pow(airMass, 4);
+  powers(airMass);
+  const f1 =
+    AIR_MASS_COEFFICIENTS[0] +
+    AIR_MASS_COEFFICIENTS[1] * airMass +
+    AIR_MASS_COEFFICIENTS[2] * powerSquare +
+    AIR_MASS_COEFFICIENTS[3] * powerCube +
+    AIR_MASS_COEFFICIENTS[4] * powerFourth;
   return f1 > 0.0 ? f1 : 0.0;
 }
 
@@ -257,10 +343,7 @@ export function cecModulePower(module: CecModuleParameters, input: ModuleInput, 
     const ideality = (module.idealityV * cellK) / REFERENCE_CELL_K;
     const shunt = module.shuntOhm * (REFERENCE_IRRADIANCE_WM2 / effective);
     const openCircuit = openCircuitVoltage5Par(module.vocV, ideality, lightCurrent, saturation, shunt);
-    const power = maxPower5Par(openCircuit, ideality, lightCurrent, saturation, module.seriesOhm, shunt);
-    out.powerW = power;
-    out.voltageV = maxPowerV;
-    out.currentA = maxPowerA;
+    out.powerW = maxPower5Par(openCircuit, ideality, lightCurrent, saturation, module.seriesOhm, shunt, out);
     out.openCircuitV = openCircuit;
   }
   return out.powerW >= 0;
@@ -271,20 +354,61 @@ export function cecModulePower(module: CecModuleParameters, input: ModuleInput, 
  * I(V) = I_L − I_0·(e^(V/a) − 1) − V/R_sh = 0 over [0, 1.5·V_oc,ref] from the first guess
  * `vocGuessV`, moving the bound on the side of the sign of I (neither when I = 0), until the
  * bracket is at most 0.001 V wide; the midpoint of the last bracket. −1 after 5000 steps.
+ *
+ * The same bisection, the same midpoints and the same answer, at a fraction of the exponentials:
+ * I is strictly decreasing in V, so its sign at a midpoint is that of root − V, with the root found
+ * first by Newton (`openCircuitRootV`, three or four exponentials); only a midpoint within 1e-6 V
+ * of the root (where rounding could decide the sign) has I evaluated as ssc does. The computed I
+ * is off by a few 1e-16 A while |I| ≥ 1e-6 V · |dI/dV| ≥ 1e-6 V / R_sh ≈ 1e-12 A there, and the
+ * root is good to ~1e-13 V.
  */
 export function openCircuitVoltage5Par(vocGuessV: number, idealityV: number, lightA: number, saturationA: number, shuntOhm: number): number {
+  const root = openCircuitRootV(idealityV, lightA, saturationA, shuntOhm);
+  const below = root - OPEN_CIRCUIT_BAND_V;
+  const above = root + OPEN_CIRCUIT_BAND_V;
+  // without a root (NaN inputs, or no convergence) every midpoint is evaluated
+  const predicted = root === root;
   let low = 0;
   let high = vocGuessV * 1.5;
   let voc = vocGuessV;
   let iterations = 0;
   while (Math.abs(high - low) > 0.001) {
-    const current = lightA - saturationA * (Math.exp(voc / idealityV) - 1) - voc / shuntOhm;
-    if (current < 0) high = voc;
-    if (current > 0) low = voc;
+    if (predicted && voc < below) low = voc;
+    else if (predicted && voc > above) high = voc;
+    else {
+      const current = lightA - saturationA * (Math.exp(voc / idealityV) - 1) - voc / shuntOhm;
+      if (current < 0) high = voc;
+      if (current > 0) low = voc;
+    }
     voc = (high + low) / 2;
     if (++iterations > 5000) return -1.0;
   }
   return voc;
+}
+
+/** Half-width (V) of the band around the root in which the bisection evaluates I itself. */
+const OPEN_CIRCUIT_BAND_V = 1e-6;
+
+/**
+ * The zero of I(V) = I_L − I_0·(e^(V/a) − 1) − V/R_sh, V, by Newton's method from
+ * a·ln(1 + I_L/I_0) (the zero without the shunt, to its right): I is concave and decreasing, so
+ * the iterates fall monotonically onto the zero. NaN unless a, I_0, R_sh > 0, I_L ≥ 0 and the
+ * steps fall below 1e-10 V within 50 iterations.
+ */
+function openCircuitRootV(idealityV: number, lightA: number, saturationA: number, shuntOhm: number): number {
+  if (!(idealityV > 0 && saturationA > 0 && shuntOhm > 0 && lightA >= 0 && lightA < Number.POSITIVE_INFINITY && shuntOhm < Number.POSITIVE_INFINITY)) {
+    return Number.NaN;
+  }
+  let v = idealityV * Math.log1p(lightA / saturationA);
+  for (let k = 0; k < 50; k++) {
+    const exponential = Math.exp(v / idealityV);
+    const current = lightA - saturationA * (exponential - 1) - v / shuntOhm;
+    const slope = (-saturationA / idealityV) * exponential - 1 / shuntOhm;
+    const step = current / slope;
+    v -= step;
+    if (Math.abs(step) <= 1e-10) return v;
+  }
+  return Number.NaN;
 }
 
 /**
@@ -317,21 +441,41 @@ export function current5Par(
   return current;
 }
 
-// The curve being maximised, as module state so that the search allocates nothing.
-let curveIdeality = 0;
-let curveLight = 0;
-let curveSaturation = 0;
-let curveSeries = 0;
-let curveShunt = 0;
-
-/** −P(V) = −V·I(V), ssc `powerfunc`: the current from Newton started at 0.9·I_L. */
-function negativePower(voltageV: number): number {
-  return -voltageV * current5Par(voltageV, 0.9 * curveLight, curveIdeality, curveLight, curveSaturation, curveSeries, curveShunt);
+/**
+ * −P(V) = −V·I(V), ssc `powerfunc`: the current of `current5Par` started at `guessA` = 0.9·I_L,
+ * written out with the two quotients that do not depend on the current hoisted (`slopeFactor` =
+ * I_0·(R_s/a), `seriesOverShunt` = R_s/R_sh: ssc forms the same products in the same order, so the
+ * values are the same to the bit). At V = 0 it is −0 without solving when the parameters are
+ * finite (`finite`): the current is then a finite number ≥ 0.
+ */
+function negativePower(
+  voltageV: number,
+  guessA: number,
+  idealityV: number,
+  lightA: number,
+  saturationA: number,
+  seriesOhm: number,
+  shuntOhm: number,
+  slopeFactor: number,
+  seriesOverShunt: number,
+  finite: boolean,
+): number {
+  if (voltageV === 0 && finite) return -0;
+  let previous = 0.0;
+  let current = guessA;
+  let iterations = 0;
+  while (Math.abs(current - previous) > 0.0001) {
+    previous = current;
+    const diodeV = voltageV + previous * seriesOhm;
+    const exponential = Math.exp(diodeV / idealityV);
+    const f = lightA - previous - saturationA * (exponential - 1.0) - diodeV / shuntOhm;
+    const slope = -1.0 - slopeFactor * exponential - seriesOverShunt;
+    const next = previous - f / slope;
+    current = 0.0 > next ? 0.0 : next;
+    if (iterations++ === 4000) return -voltageV * -1.0;
+  }
+  return -voltageV * current;
 }
-
-/** Voltage (V) and current (A) of the last `maxPower5Par`. */
-let maxPowerV = 0;
-let maxPowerA = 0;
 
 // Numerical Recipes constants as ssc's copy of mnbrak/golden has them.
 const GOLD = 1.618034;
@@ -347,22 +491,34 @@ const GOLDEN_MAX_STEPS = 5000;
  * Maximum power of the five-parameter model, W (ssc `maxpower_5par`): minimise −V·I(V) by
  * Numerical Recipes' `mnbrak` from (0, `vocUpperV`) and `golden` (Press et al., Numerical Recipes
  * §10.1) to a bracket of relative width 1e-4, the bracketing points clamped to [0, vocUpperV] as
- * ssc does; leaves the voltage and current in `maxPowerV`, `maxPowerA`. −999 (all three) if the
+ * ssc does; leaves the voltage (V) and current (A) there in `out`. −999 (all three) if the
  * search exceeds 5000 steps.
  */
-export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: number, saturationA: number, seriesOhm: number, shuntOhm: number): number {
-  curveIdeality = idealityV;
-  curveLight = lightA;
-  curveSaturation = saturationA;
-  curveSeries = seriesOhm;
-  curveShunt = shuntOhm;
+export function maxPower5Par(
+  vocUpperV: number,
+  idealityV: number,
+  lightA: number,
+  saturationA: number,
+  seriesOhm: number,
+  shuntOhm: number,
+  out: MaxPowerPoint,
+): number {
+  const a = idealityV;
+  const il = lightA;
+  const io = saturationA;
+  const rs = seriesOhm;
+  const rsh = shuntOhm;
+  const guess = 0.9 * lightA;
+  const k = saturationA * (seriesOhm / idealityV);
+  const rr = seriesOhm / shuntOhm;
+  const finite = Number.isFinite(idealityV + lightA + saturationA + seriesOhm + shuntOhm);
 
   // mnbrak: bracket a minimum starting from ax = 0, bx = vocUpperV
   let ax = 0;
   let bx = vocUpperV;
   let cx: number;
-  let fa = negativePower(ax);
-  let fb = negativePower(bx);
+  let fa = negativePower(ax, guess, a, il, io, rs, rsh, k, rr, finite);
+  let fb = negativePower(bx, guess, a, il, io, rs, rsh, k, rr, finite);
   let fc: number;
   if (fb > fa) {
     let swap = ax;
@@ -373,7 +529,7 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
     fb = swap;
   }
   cx = bx + GOLD * (bx - ax);
-  fc = negativePower(cx);
+  fc = negativePower(cx, guess, a, il, io, rs, rsh, k, rr, finite);
   while (fb > fc) {
     const r = (bx - ax) * (fb - fc);
     const q = (bx - cx) * (fb - fa);
@@ -383,7 +539,7 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
     const ulim = bx + GLIMIT * (cx - bx);
     let fu: number;
     if ((bx - u) * (u - cx) > 0.0) {
-      fu = negativePower(u);
+      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
       if (fu < fc) {
         ax = bx;
         bx = u;
@@ -396,23 +552,23 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
         break;
       }
       u = cx + GOLD * (cx - bx);
-      fu = negativePower(u);
+      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
     } else if ((cx - u) * (u - ulim) > 0.0) {
-      fu = negativePower(u);
+      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
       if (fu < fc) {
         bx = cx;
         cx = u;
         u = cx + GOLD * (cx - bx);
         fb = fc;
         fc = fu;
-        fu = negativePower(u);
+        fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
       }
     } else if ((u - ulim) * (ulim - cx) >= 0.0) {
       u = ulim;
-      fu = negativePower(u);
+      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
     } else {
       u = cx + GOLD * (cx - bx);
-      fu = negativePower(u);
+      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
     }
     ax = bx;
     bx = cx;
@@ -422,7 +578,10 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
     fc = fu;
   }
 
-  // golden: "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx
+  // golden: "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx.
+  // One of golden's two first points is bx: its value is mnbrak's fb unless the clamp moved it
+  // (ssc evaluates it again, to the same number).
+  const bracketMiddle = bx;
   const lower = 0;
   const upper = vocUpperV;
   if (ax < lower) ax = lower;
@@ -440,8 +599,8 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
     x2 = bx;
     x1 = bx - GOLDEN_C * (bx - ax);
   }
-  let f1 = negativePower(x1);
-  let f2 = negativePower(x2);
+  let f1 = x1 === bracketMiddle ? fb : negativePower(x1, guess, a, il, io, rs, rsh, k, rr, finite);
+  let f2 = x2 === bracketMiddle ? fb : negativePower(x2, guess, a, il, io, rs, rsh, k, rr, finite);
   let steps = 0;
   while (Math.abs(x3 - x0) > GOLDEN_TOLERANCE * (Math.abs(x1) + Math.abs(x2))) {
     if (f2 < f1) {
@@ -449,17 +608,17 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
       x1 = x2;
       x2 = GOLDEN_R * x1 + GOLDEN_C * x3;
       f1 = f2;
-      f2 = negativePower(x2);
+      f2 = negativePower(x2, guess, a, il, io, rs, rsh, k, rr, finite);
     } else {
       x3 = x2;
       x2 = x1;
       x1 = GOLDEN_R * x2 + GOLDEN_C * x0;
       f2 = f1;
-      f1 = negativePower(x1);
+      f1 = negativePower(x1, guess, a, il, io, rs, rsh, k, rr, finite);
     }
     if (steps++ > GOLDEN_MAX_STEPS) {
-      maxPowerV = -999;
-      maxPowerA = -999;
+      out.voltageV = -999;
+      out.currentA = -999;
       return -999;
     }
   }
@@ -472,7 +631,7 @@ export function maxPower5Par(vocUpperV: number, idealityV: number, lightA: numbe
     v = x2;
     p = -f2;
   }
-  maxPowerV = v;
-  maxPowerA = v !== 0 ? p / v : 0;
+  out.voltageV = v;
+  out.currentA = v !== 0 ? p / v : 0;
   return p;
 }
