@@ -167,7 +167,10 @@ describe('CEC six-parameter module at maximum power (ssc cec6par_module_t)', () 
       return voc;
     };
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0), seed / 4294967296);
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed / 4294967296;
+    };
     for (let i = 0; i < 20000; i++) {
       const { cec } = MODULE_TYPES[(i % 3) as 0 | 1 | 2];
       const irradiance = random() < 0.2 ? 1 + 20 * random() : 1500 * random();

@@ -367,7 +367,7 @@ export function openCircuitVoltage5Par(vocGuessV: number, idealityV: number, lig
   const below = root - OPEN_CIRCUIT_BAND_V;
   const above = root + OPEN_CIRCUIT_BAND_V;
   // without a root (NaN inputs, or no convergence) every midpoint is evaluated
-  const predicted = root === root;
+  const predicted = !Number.isNaN(root);
   let low = 0;
   let high = vocGuessV * 1.5;
   let voc = vocGuessV;
