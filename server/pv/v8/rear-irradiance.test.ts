@@ -139,14 +139,14 @@ describe('rear-side irradiance against ssc calc_rear_side', () => {
     assert.ok(checked > 200 && staleRecords > 0, `${checked} records, ${staleRecords} with a stale sky`);
   });
 
-  it('gives the same value from a reused instance as from a fresh one (cached sky factors, scratch arrays)', () => {
+  it('gives the same value from a reused instance as from a fresh one (kept geometries, recycled slots, scratch arrays)', () => {
     const rows = pvwattsV8RearRows(
       2,
       0.4,
       rowLayout({ arrayType: 2, moduleType: 0, systemCapacityKw: 100, tiltDeg: 0, azimuthDeg: 180, gcr: 0.4 }).rowSlopeLengthM,
     );
     const reused = new RearIrradiance(rows);
-    for (const tiltDeg of [10, 35, 35, 50, 10]) {
+    for (const tiltDeg of [10, 35, 35, 50, 60, 70, 80, 10, 45, 10, 35]) {
       const record: RearRecord = {
         sky: skyFor(700, 120, 50 * DEG),
         sunZenithRad: 50 * DEG,

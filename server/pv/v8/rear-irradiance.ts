@@ -271,6 +271,75 @@ function wrapUp(start: number, end: number, pitch: number): void {
   wrapped.end = end;
 }
 
+/** Kinds of ground band in `SideBands`. */
+const GROUND_MEAN = 0; // the band projects onto more than 0.99 of a pitch: the strips' mean
+const GROUND_ONE = 1; // inside one strip
+const GROUND_SPAN = 2; // over strips first…last, partly at both ends
+
+/**
+ * What one side of a row sees from each of its cell rows, for one tilt: the whole-degree limits of
+ * its sky bands, horizon bands and ground bands, and for each ground band the strips it covers.
+ * Only the tilt decides these; the irradiances come with each record.
+ */
+class SideBands {
+  /** Per cell row: first band seeing no sky, bands with horizon brightening, first band seeing ground. */
+  readonly stopSky = new Int32Array(CELL_ROWS);
+  readonly horizonBands = new Int32Array(CELL_ROWS);
+  readonly startGround = new Int32Array(CELL_ROWS);
+  /** Per cell row i and ground band j, at i·180 + j: kind, first and last strip, the weights of the end strips, the span in strips. */
+  readonly groundKind = new Uint8Array(CELL_ROWS * BANDS);
+  readonly groundFirst = new Int32Array(CELL_ROWS * BANDS);
+  readonly groundLast = new Int32Array(CELL_ROWS * BANDS);
+  readonly groundFirstWeight = new Float64Array(CELL_ROWS * BANDS);
+  readonly groundLastWeight = new Float64Array(CELL_ROWS * BANDS);
+  readonly groundSpan = new Float64Array(CELL_ROWS * BANDS);
+
+  /** Records ground band j of cell row i from its ends in strips (scaled by 100/pitch and moved into range), as ssc reads them. */
+  setGroundBand(at: number, x1: number, x2: number, index1: number, index2: number): void {
+    if (index1 === index2) {
+      this.groundKind[at] = GROUND_ONE;
+      this.groundFirst[at] = index1;
+      return;
+    }
+    this.groundKind[at] = GROUND_SPAN;
+    this.groundFirst[at] = index1;
+    this.groundLast[at] = index2;
+    this.groundFirstWeight[at] = index1 + 1 - x1;
+    this.groundLastWeight[at] = x2 - index2;
+    this.groundSpan[at] = x2 - x1;
+  }
+}
+
+/**
+ * The geometry of the rows at one surface tilt (m; coordinates across the rows, origin on the
+ * ground below the lower edge of the row, +x toward the row behind): everything of
+ * `calc_rear_side` that does not depend on the sun or the sky.
+ */
+class TiltGeometry {
+  /** The front surface's tilt this geometry is for, radians (NaN: unused). */
+  tiltRad = Number.NaN;
+  /** The tilt getBackSurfaceIrradiances reads: the front tilt rebuilt from degrees by ssc `incidence`. */
+  backTiltRad = 0;
+  clearance = 0;
+  verticalHeight = 0;
+  horizontalLength = 0;
+  /** Ground between the back of a row and the front of the next, m. */
+  gap = 0;
+  /** Sky configuration factor of each ground strip. */
+  readonly skyConfiguration = new Float64Array(STRIPS);
+  /** Fraction of a strip left over when 1-axis albedos are moved from the row's middle to its front. */
+  albedoLeftover = 0;
+  readonly front = new SideBands();
+  readonly back = new SideBands();
+  /** Back side: per cell row i, band j and cell k of the row behind, at (i·180 + j)·6 + k, the part of cell k the band covers. */
+  readonly rowOverlap = new Float64Array(CELL_ROWS * BANDS * CELL_ROWS);
+  /** Back side: per cell row i and band j, the part of the row behind the band covers. */
+  readonly rowSpan = new Float64Array(CELL_ROWS * BANDS);
+}
+
+/** Geometries kept per instance: a fixed array needs one, a tracker reuses those of its rotation limits. */
+const GEOMETRY_SLOTS = 4;
+
 /**
  * Rear-side irradiance of the rows of one simulation. Create once per simulation; `compute` once
  * per sun-up record (ssc returns 0 for a record with the sun down, without computing anything).
@@ -284,9 +353,9 @@ export class RearIrradiance {
   rowReflectionsWm2 = 0;
   directDiffuseWm2 = 0;
 
-  /** Sky configuration factor of each ground strip, for the geometry of `skyTiltRad`. */
-  private readonly skyConfiguration = new Float64Array(STRIPS);
-  private skyTiltRad = Number.NaN;
+  private readonly pitch: number;
+  private readonly geometries: TiltGeometry[] = [];
+  private nextGeometry = 0;
   /** Whether each ground strip is in the rows' shadow. */
   private readonly shaded = new Uint8Array(STRIPS);
   /** Irradiance on each ground strip, W/m² (ssc's rear and front "ground GHI", which are equal). */
@@ -294,20 +363,11 @@ export class RearIrradiance {
   /** Irradiance the front of each cell row reflects, W/m². */
   private readonly frontReflected = new Float64Array(CELL_ROWS);
   private readonly parts: PerezParts = { beam: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
-
-  // per-record geometry, m (coordinates in the plane across the rows, origin on the ground below
-  // the lower edge of the row, +x toward the row behind)
-  private clearance = 0;
-  private verticalHeight = 0;
-  private horizontalLength = 0;
-  private readonly pitch: number;
-  private gapBetweenRows = 0;
   private backShadeFraction = 0;
-  /** Albedo of every ground strip after ssc's alignment, and their sum over the 100 strips. */
+  /** Albedo of every ground strip after ssc's alignment. */
   private stripAlbedo = 0;
-  private stripAlbedoSum = 0;
-  /** Mean ground GHI over the strips, W/m². */
-  private groundGhiMean = 0;
+  /** Reflected irradiance of a band spanning a whole pitch: mean ground GHI × sum of strip albedos / 100, W/m². */
+  private meanReflected = 0;
 
   constructor(rows: RearRows) {
     this.rows = { ...rows };
@@ -316,26 +376,52 @@ export class RearIrradiance {
 
   /** Average rear-side irradiance over the 6 cell rows, W/m², before bifaciality (ssc `get_poa_rear`). */
   compute(record: RearRecord): number {
-    const { rows } = this;
-    const tilt = record.surfaceTiltRad;
-    const slope = rows.slopeLengthM;
-    // calc_rear_side: a 1-axis row pivots about its axis at the clearance height
-    this.clearance = rows.trackingMode === RearTrackingMode.oneAxis ? rows.groundClearanceM - 0.5 * slope * Math.sin(tilt) : rows.groundClearanceM;
-    this.verticalHeight = slope * Math.sin(tilt);
-    this.horizontalLength = slope * Math.cos(tilt);
-    this.gapBetweenRows = this.pitch - this.horizontalLength;
+    const geometry = this.geometryFor(record.surfaceTiltRad);
+    this.groundShade(geometry, record.sunAzimuthRad, record.sunElevationRad, record.surfaceAzimuthRad);
+    const parts = this.parts;
+    // Perez on the horizontal (ssc: incidence = zenith, tilt 0) for the ground and the sky bands,
+    // and the horizon part of a vertical south-facing surface for the horizon bands
+    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
+    const isotropic = parts.isotropic;
+    this.groundIrradiance(geometry, parts.beam + parts.circumsolar, isotropic);
+    this.alignAlbedo(geometry, record.albedo);
+    const horizon = this.horizonDiffuse(record);
+    this.frontReflections(geometry, isotropic, horizon);
+    return this.rearIrradiance(geometry, record, isotropic, horizon);
+  }
 
-    // the factors depend on the tilt alone (a fixed array computes them once)
-    if (!(tilt === this.skyTiltRad)) this.skyConfigurationFactors(tilt);
-    this.groundShade(record.sunAzimuthRad, record.sunElevationRad, record.surfaceAzimuthRad);
-    this.groundIrradiance(record);
-    this.alignAlbedo(record.albedo);
-    this.frontReflections(record);
+  /** The kept geometry of this tilt, or one built into the next slot. */
+  private geometryFor(tiltRad: number): TiltGeometry {
+    const geometries = this.geometries;
+    for (const geometry of geometries) if (geometry.tiltRad === tiltRad) return geometry;
+    let geometry = geometries[this.nextGeometry];
+    if (geometry === undefined) {
+      geometry = new TiltGeometry();
+      geometries.push(geometry);
+    }
+    this.nextGeometry = (this.nextGeometry + 1) % GEOMETRY_SLOTS;
+    this.buildGeometry(geometry, tiltRad);
+    return geometry;
+  }
+
+  private buildGeometry(geometry: TiltGeometry, tilt: number): void {
+    const { rows, pitch } = this;
+    const slope = rows.slopeLengthM;
+    geometry.tiltRad = tilt;
+    // calc_rear_side: a 1-axis row pivots about its axis at the clearance height
+    geometry.clearance = rows.trackingMode === RearTrackingMode.oneAxis ? rows.groundClearanceM - 0.5 * slope * Math.sin(tilt) : rows.groundClearanceM;
+    geometry.verticalHeight = slope * Math.sin(tilt);
+    geometry.horizontalLength = slope * Math.cos(tilt);
+    geometry.gap = pitch - geometry.horizontalLength;
     // getFrontSurfaceIrradiances leaves irrad's surface angles as ssc `incidence` mode 0 rebuilds
-    // them from degrees, and getBackSurfaceIrradiances reads the tilt and azimuth from there
-    const rearTilt = tilt * RTOD * DTOR;
-    const rearAzimuth = record.surfaceAzimuthRad * RTOD * DTOR;
-    return this.rearIrradiance(record, rearTilt, rearAzimuth);
+    // them from degrees, and getBackSurfaceIrradiances reads the tilt from there
+    geometry.backTiltRad = tilt * RTOD * DTOR;
+    // divideAndAlignAlbedos: strips between the row's front and its middle
+    const stripsToMiddle = (0.5 * geometry.horizontalLength) / (pitch / STRIPS);
+    geometry.albedoLeftover = Math.ceil(stripsToMiddle) - stripsToMiddle;
+    this.skyConfigurationFactors(geometry);
+    this.frontBands(geometry);
+    this.backBands(geometry);
   }
 
   /**
@@ -343,9 +429,9 @@ export class RearIrradiance {
    * gaps nearest it (between the rows two ahead and one ahead, one ahead and its own, its own and
    * the one behind), each ½(cos βa − cos βb) for the elevation angles of the edges bounding the gap.
    */
-  private skyConfigurationFactors(tilt: number): void {
-    this.skyTiltRad = tilt;
-    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
+  private skyConfigurationFactors(geometry: TiltGeometry): void {
+    const pitch = this.pitch;
+    const { verticalHeight: height, clearance, horizontalLength: length, gap } = geometry;
     const top = height + clearance;
     const delta = pitch / STRIPS;
     let x = -delta / 2;
@@ -365,7 +451,129 @@ export class RearIrradiance {
       if (beta2 > beta1) sky1 = 0.5 * (Math.cos(beta1) - Math.cos(beta2));
       if (beta4 > beta3) sky2 = 0.5 * (Math.cos(beta3) - Math.cos(beta4));
       if (beta6 > beta5) sky3 = 0.5 * (Math.cos(beta5) - Math.cos(beta6));
-      this.skyConfiguration[i] = sky1 + sky2 + sky3;
+      geometry.skyConfiguration[i] = sky1 + sky2 + sky3;
+    }
+  }
+
+  /**
+   * The bands of `getFrontSurfaceIrradiances`: each cell row of the front looks out over the row in
+   * front; its sky ends at that row's top edge, its ground starts at that row's bottom edge, and
+   * each one-degree ground band is projected onto the strips (folded into one pitch).
+   */
+  private frontBands(geometry: TiltGeometry): void {
+    const pitch = this.pitch;
+    const { verticalHeight: height, clearance, horizontalLength: length, gap, tiltRad: tilt, front } = geometry;
+    // edges of the row in front
+    const bottomX = -pitch;
+    const bottomY = clearance;
+    const topX = -gap;
+    const topY = height + clearance;
+    for (let i = 0; i < CELL_ROWS; i++) {
+      const cellX = (length * (i + 0.5)) / CELL_ROWS;
+      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
+      const elevationUp = Math.atan((topY - cellY) / (cellX - topX));
+      const elevationDown = Math.atan((cellY - bottomY) / (cellX - bottomX));
+      const startGround = roundHalfAway((Math.PI - tilt + elevationDown) / DTOR);
+      front.stopSky[i] = roundHalfAway((Math.PI - tilt - elevationUp) / DTOR);
+      front.horizonBands[i] = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
+      front.startGround[i] = startGround;
+      // a band's lower edge is the next band's upper edge (the same expression), so each tan serves twice
+      let tanStart = Math.tan(elevationDown);
+      for (let j = startGround; j < BANDS; j++) {
+        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
+        let x1 = cellX - cellY / tanStart;
+        let x2 = cellX - cellY / tanStop;
+        tanStart = tanStop;
+        const at = i * BANDS + j;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
+          front.groundKind[at] = GROUND_MEAN;
+          continue;
+        }
+        x1 = (STRIPS * x1) / pitch;
+        x2 = (STRIPS * x2) / pitch;
+        while (x1 < 0 || x2 < 0) {
+          x1 += STRIPS;
+          x2 += STRIPS;
+        }
+        front.setGroundBand(at, x1, x2, Math.trunc(x1), Math.trunc(x2));
+      }
+    }
+  }
+
+  /**
+   * The bands of `getBackSurfaceIrradiances`: each cell row of the back looks out over the row
+   * behind; its sky ends at that row's top edge, then it sees that row's front down to its bottom
+   * edge (each band projected onto the row's slope, and onto its 6 cells), then the ground (each band
+   * projected onto the strips, those in front of the row's edge being the same strips a pitch back).
+   */
+  private backBands(geometry: TiltGeometry): void {
+    const pitch = this.pitch;
+    const { verticalHeight: height, clearance, horizontalLength: length, backTiltRad: tilt, back } = geometry;
+    // edges of the row behind
+    const bottomX = pitch;
+    const bottomY = clearance;
+    const topX = pitch + length;
+    const topY = height + clearance;
+    const cellHeight = 1 / CELL_ROWS;
+    for (let i = 0; i < CELL_ROWS; i++) {
+      const cellX = (length * (i + 0.5)) / CELL_ROWS;
+      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
+      const elevationUp = Math.atan((topY - cellY) / (topX - cellX));
+      const elevationDown = Math.atan((cellY - bottomY) / (bottomX - cellX));
+      const stopSky = roundHalfAway((tilt - elevationUp) / DTOR);
+      const startGround = roundHalfAway((tilt + elevationDown) / DTOR);
+      back.stopSky[i] = stopSky;
+      back.horizonBands[i] = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
+      back.startGround[i] = startGround;
+
+      // where each edge of a band meets the slope of the row behind; a band's lower edge is the next band's upper edge
+      const diagonal = (bottomX - cellX) / Math.cos(elevationDown);
+      let upper = stopSky < startGround ? slopeProjection(diagonal, elevationUp + elevationDown, elevationDown, tilt) : 0;
+      for (let j = stopSky; j < startGround; j++) {
+        const projected = slopeProjection(diagonal, -(j + 1 - stopSky) * DTOR + elevationUp + elevationDown, elevationDown, tilt);
+        const lower = fmax(0, projected);
+        const at = (i * BANDS + j) * CELL_ROWS;
+        for (let k = 0; k < CELL_ROWS; k++) {
+          const cellBottom = k * cellHeight;
+          const cellTop = (k + 1) * cellHeight;
+          let overlap = 0;
+          if (cellBottom >= lower - OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE) overlap = cellTop - cellBottom;
+          else if (cellBottom <= lower + OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE) overlap = upper - lower;
+          else if (cellBottom >= lower - OVERLAP_TOLERANCE && upper > cellBottom - OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE)
+            overlap = upper - cellBottom;
+          else if (cellBottom <= lower + OVERLAP_TOLERANCE && lower < cellTop + OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE)
+            overlap = cellTop - lower;
+          geometry.rowOverlap[at + k] = overlap;
+        }
+        geometry.rowSpan[i * BANDS + j] = upper - lower;
+        upper = projected;
+      }
+
+      let tanStart = Math.tan(elevationDown);
+      for (let j = startGround; j < BANDS; j++) {
+        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
+        let x2 = cellX + cellY / tanStart;
+        let x1 = cellX + cellY / tanStop;
+        tanStart = tanStop;
+        const at = i * BANDS + j;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
+          back.groundKind[at] = GROUND_MEAN;
+          continue;
+        }
+        x1 = (STRIPS * x1) / pitch;
+        x2 = (STRIPS * x2) / pitch;
+        while (x1 >= STRIPS || x2 >= STRIPS) {
+          x1 -= STRIPS;
+          x2 -= STRIPS;
+        }
+        while (x1 < -STRIPS || x2 < -STRIPS) {
+          x1 += STRIPS;
+          x2 += STRIPS;
+        }
+        const index1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
+        const index2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
+        back.setGroundBand(at, x1, x2, index1, index2);
+      }
     }
   }
 
@@ -375,8 +583,9 @@ export class RearIrradiance {
    * end, each ∝ cos(γ − A)/tan α), folded into one pitch, which strips it covers, and the shaded
    * fraction of the row's back.
    */
-  private groundShade(sunAzimuthRad: number, sunElevationRad: number, surfaceAzimuthRad: number): void {
-    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
+  private groundShade(geometry: TiltGeometry, sunAzimuthRad: number, sunElevationRad: number, surfaceAzimuthRad: number): void {
+    const pitch = this.pitch;
+    const { verticalHeight: height, clearance, horizontalLength: length, gap } = geometry;
     const tanElevation = Math.tan(sunElevationRad);
     const towardRow = Math.cos(surfaceAzimuthRad - sunAzimuthRad);
     const lh = (height / tanElevation) * towardRow;
@@ -427,34 +636,32 @@ export class RearIrradiance {
     }
   }
 
-  /** `getGroundGHI`: each strip's isotropic sky share, plus beam and circumsolar (× transmission if shaded). */
-  private groundIrradiance(record: RearRecord): void {
-    const parts = this.parts;
-    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
-    const direct = parts.beam + parts.circumsolar;
+  /**
+   * `getGroundGHI`: each strip's share of the isotropic sky, plus beam and circumsolar on the
+   * horizontal (`direct`), × the transmission factor where shaded; and their mean.
+   */
+  private groundIrradiance(geometry: TiltGeometry, direct: number, isotropic: number): void {
     const transmitted = direct * this.rows.transmissionFactor;
     let sum = 0;
     for (let i = 0; i < STRIPS; i++) {
-      const ghi = this.skyConfiguration[i]! * parts.isotropic + (this.shaded[i] === 0 ? direct : transmitted);
+      const ghi = geometry.skyConfiguration[i]! * isotropic + (this.shaded[i] === 0 ? direct : transmitted);
       this.groundGhi[i] = ghi;
       sum += ghi;
     }
-    this.groundGhiMean = sum / STRIPS;
+    this.meanReflected = sum / STRIPS;
   }
 
   /**
    * `divideAndAlignAlbedos` for pvwattsv8's uniform albedo (10 equal spatial values): fixed and
    * 1-axis rows take the values moved from the row's middle to its front, each a blend
    * a·(1 − f) + a·f with f the fraction of a strip the shift leaves over (not always exactly a);
-   * 2-axis and azimuth-axis rows take the mean of the 10 values.
+   * 2-axis and azimuth-axis rows take the mean of the 10 values. Completes `meanReflected`.
    */
-  private alignAlbedo(albedo: number): void {
+  private alignAlbedo(geometry: TiltGeometry, albedo: number): void {
     const mode = this.rows.trackingMode;
     let value = albedo;
     if (mode === RearTrackingMode.oneAxis) {
-      const stripWidth = this.pitch / STRIPS;
-      const stripsToMiddle = (0.5 * this.horizontalLength) / stripWidth;
-      const leftOver = Math.ceil(stripsToMiddle) - stripsToMiddle;
+      const leftOver = geometry.albedoLeftover;
       value = albedo * (1 - leftOver) + albedo * leftOver;
     } else if (mode !== RearTrackingMode.fixed) {
       let sum = 0;
@@ -464,90 +671,46 @@ export class RearIrradiance {
     let sum = 0;
     for (let i = 0; i < STRIPS; i++) sum += value;
     this.stripAlbedo = value;
-    this.stripAlbedoSum = sum;
+    this.meanReflected = (this.meanReflected * sum) / STRIPS;
   }
 
-  /** Reflected ground irradiance seen in a band that projects onto more than 0.99 of a pitch: the strips' mean. */
-  private meanReflectedGround(): number {
-    return (this.groundGhiMean * this.stripAlbedoSum) / STRIPS;
+  /**
+   * Reflected ground irradiance seen in ground band `at` of a side, W/m²: strips past the pitch (front)
+   * or before the row (back) are the same strips a pitch away; ssc reads the front's first strip as is.
+   */
+  private reflectedGround(bands: SideBands, at: number, front: boolean): number {
+    const kind = bands.groundKind[at];
+    if (kind === GROUND_MEAN) return this.meanReflected;
+    const ground = this.groundGhi;
+    const albedo = this.stripAlbedo;
+    const first = bands.groundFirst[at]!;
+    if (kind === GROUND_ONE) return ground[first < 0 ? first + STRIPS : first]! * albedo;
+    const last = bands.groundLast[at]!;
+    // the front reads its first strip as is and folds strips past the pitch; the back folds strips before the row
+    let sum = ground[front || first >= 0 ? first : first + STRIPS]! * bands.groundFirstWeight[at]! * albedo;
+    for (let k = first + 1; k < last; k++) sum += ground[k < 0 ? k + STRIPS : k >= STRIPS ? k - STRIPS : k]! * albedo;
+    sum += ground[last < 0 ? last + STRIPS : last >= STRIPS ? last - STRIPS : last]! * bands.groundLastWeight[at]! * albedo;
+    return sum / bands.groundSpan[at]!;
   }
 
   /**
    * `getFrontSurfaceIrradiances`, the part the rear needs: what the front glass of each cell row
    * reflects (1 − AOI correction × (1 − r0) of each band) of the sky, the horizon band and the
-   * ground it sees, looking out over the row in front.
+   * ground it sees.
    */
-  private frontReflections(record: RearRecord): void {
-    const { pitch, verticalHeight: height, clearance, horizontalLength: length, gapBetweenRows: gap } = this;
-    const tilt = record.surfaceTiltRad;
-    const parts = this.parts;
-    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
-    const isotropic = parts.isotropic;
-    const horizon = this.horizonDiffuse(record);
-    // edges of the row in front
-    const bottomX = -pitch;
-    const bottomY = clearance;
-    const topX = -gap;
-    const topY = height + clearance;
-    const albedo = this.stripAlbedo;
-    const ground = this.groundGhi;
+  private frontReflections(geometry: TiltGeometry, isotropic: number, horizon: number): void {
+    const front = geometry.front;
     for (let i = 0; i < CELL_ROWS; i++) {
-      const cellX = (length * (i + 0.5)) / CELL_ROWS;
-      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
-      const elevationUp = Math.atan((topY - cellY) / (cellX - topX));
-      const elevationDown = Math.atan((cellY - bottomY) / (cellX - bottomX));
-      const stopSky = roundHalfAway((Math.PI - tilt - elevationUp) / DTOR);
-      const horizonBands = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
-      const startGround = roundHalfAway((Math.PI - tilt + elevationDown) / DTOR);
+      const stopSky = front.stopSky[i]!;
+      const horizonBands = front.horizonBands[i]!;
       let reflected = 0;
       for (let j = 0; j < stopSky; j++) {
         reflected += BAND_VIEW[j]! * isotropic * BAND_REFLECTED[j]!;
         if (stopSky - j <= horizonBands) reflected += BAND_VIEW[j]! * (horizon / FRONT_HORIZON_BAND) * BAND_REFLECTED[j]!;
       }
-      // a band's lower edge is the next band's upper edge (the same expression), so each tan serves twice
-      let tanStart = Math.tan(elevationDown);
-      for (let j = startGround; j < BANDS; j++) {
-        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
-        let x1 = cellX - cellY / tanStart;
-        let x2 = cellX - cellY / tanStop;
-        tanStart = tanStop;
-        let reflectedGround: number;
-        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
-          reflectedGround = this.meanReflectedGround();
-        } else {
-          x1 = (STRIPS * x1) / pitch;
-          x2 = (STRIPS * x2) / pitch;
-          while (x1 < 0 || x2 < 0) {
-            x1 += STRIPS;
-            x2 += STRIPS;
-          }
-          const index1 = Math.trunc(x1);
-          const index2 = Math.trunc(x2);
-          if (index1 === index2) {
-            reflectedGround = ground[index1]! * albedo;
-          } else {
-            reflectedGround = 0;
-            for (let k = index1; k <= index2; k++) {
-              if (k === index1) reflectedGround += ground[k]! * (k + 1 - x1) * albedo;
-              else if (k === index2) reflectedGround += ground[k < STRIPS ? k : k - STRIPS]! * (x2 - k) * albedo;
-              else reflectedGround += ground[k < STRIPS ? k : k - STRIPS]! * albedo;
-            }
-            reflectedGround /= x2 - x1;
-          }
-        }
-        reflected += BAND_VIEW[j]! * reflectedGround * BAND_REFLECTED[j]!;
-      }
+      for (let j = front.startGround[i]!; j < BANDS; j++) reflected += BAND_VIEW[j]! * this.reflectedGround(front, i * BANDS + j, true) * BAND_REFLECTED[j]!;
       this.frontReflected[i] = reflected;
     }
-  }
-
-  /**
-   * Distance along the row behind, from its lower edge, at which a ray from a cell leaving at
-   * `alpha` below the line to that row's upper edge meets it: diagonal·sin α / cos θ with
-   * θ = π − ε_down − (π/2 − α) − β (the sine rule in the triangle cell, lower edge, point).
-   */
-  private slopeProjection(diagonal: number, alpha: number, elevationDown: number, tilt: number): number {
-    return (diagonal * Math.sin(alpha)) / Math.cos(Math.PI - elevationDown - (Math.PI / 2 - alpha) - tilt);
   }
 
   /** Perez horizon part on a vertical south-facing surface (ssc: `incidence(0, 90, 180, …)` then `perez`), W/m². */
@@ -559,45 +722,31 @@ export class RearIrradiance {
   }
 
   /**
-   * `getBackSurfaceIrradiances`: for each cell row on the back, looking out over the row behind,
-   * the bands of sky (with the horizon band's brightening), of the front of the row behind (its
-   * reflections, over the cells each band covers) and of the ground (its reflected irradiance),
-   * each through the glass; then the rear beam and circumsolar, less the row's own shadow, through
-   * glass (Sjerps-Koomen); the average over the cell rows. `tilt` and `azimuth` are the front
-   * surface's, radians, as irrad holds them at that point.
+   * `getBackSurfaceIrradiances`: for each cell row on the back, the bands of sky (with the horizon
+   * band's brightening), of the front of the row behind (its reflections, over the cells each band
+   * covers) and of the ground (its reflected irradiance), each through the glass; then the rear
+   * beam and circumsolar, less the row's own shadow, through glass (Sjerps-Koomen); the average
+   * over the cell rows.
    */
-  private rearIrradiance(record: RearRecord, tilt: number, azimuth: number): number {
-    const { pitch, verticalHeight: height, clearance, horizontalLength: length } = this;
+  private rearIrradiance(geometry: TiltGeometry, record: RearRecord, isotropic: number, horizon: number): number {
     const parts = this.parts;
-    perezParts(record.sky, record.sunZenithRad, record.sunZenithRad, 0, parts);
-    const isotropic = parts.isotropic;
-    const horizon = this.horizonDiffuse(record);
+    const tilt = geometry.backTiltRad;
+    const azimuth = record.surfaceAzimuthRad * RTOD * DTOR;
     // the back faces the opposite way: tilt 180° − β, azimuth γ − 180° (ssc incidence mode 0)
     const backIncidence = fixedIncidenceRad(180 - tilt * RTOD, azimuth * RTOD - 180, record.sunZenithRad, record.sunAzimuthRad);
     perezParts(record.sky, record.sunZenithRad, backIncidence, (180 - tilt * RTOD) * DTOR, parts);
     const backDirect = parts.beam + parts.circumsolar;
     const backIam = backIncidence < Math.PI / 2 ? sjerpsKoomenIam(backIncidence) : 0;
-    // edges of the row behind
-    const bottomX = pitch;
-    const bottomY = clearance;
-    const topX = pitch + length;
-    const topY = height + clearance;
-    const albedo = this.stripAlbedo;
-    const ground = this.groundGhi;
+    const back = geometry.back;
     const frontReflected = this.frontReflected;
-    const cellHeight = 1 / CELL_ROWS;
     let average = 0;
     let groundAverage = 0;
     let rowAverage = 0;
     let directDiffuseAverage = 0;
     for (let i = 0; i < CELL_ROWS; i++) {
-      const cellX = (length * (i + 0.5)) / CELL_ROWS;
-      const cellY = clearance + (height * (i + 0.5)) / CELL_ROWS;
-      const elevationUp = Math.atan((topY - cellY) / (topX - cellX));
-      const elevationDown = Math.atan((cellY - bottomY) / (bottomX - cellX));
-      const stopSky = roundHalfAway((tilt - elevationUp) / DTOR);
-      const horizonBands = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
-      const startGround = roundHalfAway((tilt + elevationDown) / DTOR);
+      const stopSky = back.stopSky[i]!;
+      const horizonBands = back.horizonBands[i]!;
+      const startGround = back.startGround[i]!;
       let irradiance = 0;
       let directDiffuse = 0;
       for (let j = 0; j < stopSky; j++) {
@@ -607,73 +756,20 @@ export class RearIrradiance {
         directDiffuse += sky;
       }
 
-      // the front of the row behind, as a cell sees it: each band projected onto that row's slope
       let rowReflections = 0;
-      const diagonal = (bottomX - cellX) / Math.cos(elevationDown);
-      // where each edge of a band meets the slope of the row behind, as a fraction of it; a band's
-      // lower edge is the next band's upper edge
-      let upper = stopSky < startGround ? this.slopeProjection(diagonal, elevationUp + elevationDown, elevationDown, tilt) : 0;
       for (let j = stopSky; j < startGround; j++) {
-        const projected = this.slopeProjection(diagonal, -(j + 1 - stopSky) * DTOR + elevationUp + elevationDown, elevationDown, tilt);
-        const lower = fmax(0, projected);
+        const at = (i * BANDS + j) * CELL_ROWS;
         let seen = 0;
-        for (let k = 0; k < CELL_ROWS; k++) {
-          const cellBottom = k * cellHeight;
-          const cellTop = (k + 1) * cellHeight;
-          let overlap = 0;
-          if (cellBottom >= lower - OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE) overlap = cellTop - cellBottom;
-          else if (cellBottom <= lower + OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE) overlap = upper - lower;
-          else if (cellBottom >= lower - OVERLAP_TOLERANCE && upper > cellBottom - OVERLAP_TOLERANCE && cellTop >= upper - OVERLAP_TOLERANCE)
-            overlap = upper - cellBottom;
-          else if (cellBottom <= lower + OVERLAP_TOLERANCE && lower < cellTop + OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE)
-            overlap = cellTop - lower;
-          seen += overlap * frontReflected[k]!;
-        }
-        seen /= upper - lower;
-        upper = projected;
+        for (let k = 0; k < CELL_ROWS; k++) seen += geometry.rowOverlap[at + k]! * frontReflected[k]!;
+        seen /= geometry.rowSpan[i * BANDS + j]!;
         const reflection = BAND_THROUGH_GLASS[j]! * seen;
         irradiance += reflection;
         rowReflections += reflection;
       }
 
       let groundReflected = 0;
-      let tanStart = Math.tan(elevationDown);
       for (let j = startGround; j < BANDS; j++) {
-        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
-        let x2 = cellX + cellY / tanStart;
-        let x1 = cellX + cellY / tanStop;
-        tanStart = tanStop;
-        let reflectedGround: number;
-        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
-          reflectedGround = this.meanReflectedGround();
-        } else {
-          x1 = (STRIPS * x1) / pitch;
-          x2 = (STRIPS * x2) / pitch;
-          while (x1 >= STRIPS || x2 >= STRIPS) {
-            x1 -= STRIPS;
-            x2 -= STRIPS;
-          }
-          while (x1 < -STRIPS || x2 < -STRIPS) {
-            x1 += STRIPS;
-            x2 += STRIPS;
-          }
-          // strips behind the row's front edge are the ground in front of the row (the same strips, one pitch back)
-          const index1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
-          const index2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
-          if (index1 === index2) {
-            reflectedGround = ground[index1 < 0 ? index1 + STRIPS : index1]! * albedo;
-          } else {
-            reflectedGround = 0;
-            for (let k = index1; k <= index2; k++) {
-              const strip = ground[k < 0 ? k + STRIPS : k]!;
-              if (k === index1) reflectedGround += strip * (k + 1 - x1) * albedo;
-              else if (k === index2) reflectedGround += strip * (x2 - k) * albedo;
-              else reflectedGround += strip * albedo;
-            }
-            reflectedGround /= x2 - x1;
-          }
-        }
-        const reflected = BAND_THROUGH_GLASS[j]! * reflectedGround;
+        const reflected = BAND_THROUGH_GLASS[j]! * this.reflectedGround(back, i * BANDS + j, false);
         irradiance += reflected;
         groundReflected += reflected;
       }
@@ -695,4 +791,13 @@ export class RearIrradiance {
     this.directDiffuseWm2 = directDiffuseAverage;
     return average;
   }
+}
+
+/**
+ * Distance along the row behind, from its lower edge, at which a ray from a cell leaving at
+ * `alpha` below the line to that row's upper edge meets it: diagonal·sin α / cos θ with
+ * θ = π − ε_down − (π/2 − α) − β (the sine rule in the triangle cell, lower edge, point).
+ */
+function slopeProjection(diagonal: number, alpha: number, elevationDown: number, tilt: number): number {
+  return (diagonal * Math.sin(alpha)) / Math.cos(Math.PI - elevationDown - (Math.PI / 2 - alpha) - tilt);
 }
