@@ -18,7 +18,9 @@
  *     (Sjerps-Koomen IAM), less what the row's own shadow takes; averaged over the 6 cell rows.
  *
  * Only the average rear irradiance is returned (ssc `get_poa_rear`); pvwattsv8 multiplies it by the
- * bifaciality. The per-record work allocates nothing: the scratch arrays live on the instance.
+ * bifaciality. The per-record work allocates nothing: the scratch arrays live on the instance, with
+ * the geometry that depends on the tilt alone (band limits, the strips and cells each band covers)
+ * kept for the last few tilts, so a fixed array computes it once.
  *
  * Floating-point order follows ssc's expressions, so that the rounding decisions (whole-degree
  * band limits, strip indices) come out the same; tests compare with ssc's own functions.
@@ -134,7 +136,7 @@ export interface RearRecord {
    * Perez (`calculatedDirectNormal`, `calculatedDiffuseHorizontal`): this record's weather values,
    * except on a record whose beam exceeded the extraterrestrial (calc() code −1), where they are
    * still those of the last sun-up record that reached Perez (at the start of a run DNI −999,
-   * i.e. 0, and DHI 0); and the zenith below.
+   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (../irradiance.ts) fills it.
    */
   sky: PerezSky;
   /** Solar zenith, radians (`sunAnglesRadians[1]`). */
