@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   airMassModifier,
   cecModulePower,
+  exp,
   type EffectiveIrradiance,
   effectiveIrradiance,
   irradianceThroughCoverDeSoto,
@@ -47,6 +48,30 @@ function input(
 
 const newPower = (): ModulePower => ({ powerW: 0, voltageV: 0, currentA: 0, openCircuitV: 0, effectiveWm2: 0 });
 const newEffective = (): EffectiveIrradiance => ({ frontWm2: 0, airMassModifier: 0 });
+
+describe("glibc's exp", () => {
+  it("returns glibc's double for (nearly) every argument, and is never an ulp off", () => {
+    let differ = 0;
+    for (const [x, expected] of moduleOracle().exp as [number, number][]) {
+      const got = exp(x);
+      if (got !== expected) differ++;
+      assert.ok(Math.abs(got - expected) <= 2.3e-16 * expected, `${x}: ${got} vs ${expected}`);
+    }
+    // glibc picks an FMA variant on CPUs that have it, which rounds one argument in about 1400 differently
+    assert.ok(differ <= 2, `${differ} of ${moduleOracle().exp.length} differ`);
+  });
+
+  it('hands what it does not cover to Math.exp', () => {
+    assert.equal(exp(0), 1);
+    assert.equal(exp(1), Math.E);
+    assert.ok(Number.isNaN(exp(Number.NaN)));
+    assert.equal(exp(Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY);
+    assert.equal(exp(Number.NEGATIVE_INFINITY), 0);
+    assert.equal(exp(800), Number.POSITIVE_INFINITY);
+    assert.equal(exp(-800), 0);
+    assert.ok(Math.abs(exp(-499.5) / Math.exp(-499.5) - 1) < 1e-15);
+  });
+});
 
 describe('cover transmittance (De Soto 2006, ssc calculateIrradianceThroughCoverDeSoto)', () => {
   it("matches ssc's on incidence × tilt grids, with and without AR glass", () => {
