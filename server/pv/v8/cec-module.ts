@@ -246,7 +246,7 @@ function glassTransmittance(angleDeg: number): number {
  * Transmittance "at normal incidence", evaluated at 1° as ssc does "to avoid numerical problems".
  * With AR glass ssc passes the light through the coating and then into the glass **from air**
  * (n_incoming = 1.0, where the beam goes in from the coating's 1.3): the coated glass's reference
- * reflects more than its beam does, so K_beam exceeds 1 up to about 56° (and is capped at 1).
+ * reflects more than its beam does, so K_beam exceeds 1 up to about 59° (and is capped at 1).
  * Reproduced as written.
  */
 const ONE_DEGREE = Math.PI / 180.0;
@@ -401,7 +401,8 @@ const BAND_GAP_PER_K = 0.0002677;
  *   I_L = S/1000·(I_L,ref + α_Isc·(1 − Adj/100)·(T − T_ref)), floored at 0,
  *   I_0 = I_0,ref·(T/T_ref)³·exp((E_g,ref/T_ref − E_g/T)/k), E_g = 1.12·(1 − 0.0002677·(T − T_ref)),
  *   a = a_ref·T/T_ref, R_sh = R_sh,ref·1000/S, R_s constant;
- * then V_oc (bisection) and the maximum of V·I(V) over [0, V_oc] (golden section). Below S = 1 W/m²
+ * then V_oc (bisection) and the maximum of V·I(V) searched from the bracket (0, V_oc) (golden
+ * section; ssc's `pow(T/T_ref, 3)` as `powers` forms it). Below S = 1 W/m²
  * all outputs are 0. Returns false where ssc's would (negative power: a solver gave up), upon which
  * v8 stops the run ("Module power calculation failed").
  */
@@ -418,8 +419,8 @@ export function cecModulePower(module: CecModuleParameters, input: ModuleInput, 
     let lightCurrent = (effective / REFERENCE_IRRADIANCE_WM2) * (module.lightCurrentA + muIsc * (cellK - REFERENCE_CELL_K));
     if (lightCurrent < 0.0) lightCurrent = 0.0;
     const bandGap = BAND_GAP_EV * (1 - BAND_GAP_PER_K * (cellK - REFERENCE_CELL_K));
-    const saturation =
-      module.saturationCurrentA * Math.pow(cellK / REFERENCE_CELL_K, 3) * exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
+    powers(cellK / REFERENCE_CELL_K);
+    const saturation = module.saturationCurrentA * powerCube * exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
     const ideality = (module.idealityV * cellK) / REFERENCE_CELL_K;
     const shunt = module.shuntOhm * (REFERENCE_IRRADIANCE_WM2 / effective);
     const openCircuit = openCircuitVoltage5Par(module.vocV, ideality, lightCurrent, saturation, shunt);
