@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   airMassModifier,
   cecModulePower,
+  current5Par,
   exp,
   type EffectiveIrradiance,
   effectiveIrradiance,
@@ -165,13 +166,17 @@ describe('CEC six-parameter module at maximum power (ssc cec6par_module_t)', () 
     assert.ok(worst < TOLERANCE);
   });
 
-  it('gives the datasheet maximum power, V_mp and V_oc at reference conditions', () => {
+  it('gives the datasheet maximum power, I_mp, I_sc and V_oc at reference conditions', () => {
     // Independent of ssc: the CEC parameters were fitted to the datasheet at 1000 W/m², 25 °C.
     for (const { cec } of MODULE_TYPES) {
       const voc = openCircuitVoltage5Par(cec.vocV, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.shuntOhm);
       assert.ok(Math.abs(voc - cec.vocV) < 0.002 * cec.vocV, `${voc} vs ${cec.vocV}`);
       const power = maxPower5Par(voc, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.seriesOhm, cec.shuntOhm, newPower());
       assert.ok(Math.abs(power - cec.vmpV * cec.impA) < 0.002 * cec.vmpV * cec.impA, `${power} vs ${cec.vmpV * cec.impA}`);
+      const current = current5Par(cec.vmpV, 0.9 * cec.lightCurrentA, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.seriesOhm, cec.shuntOhm);
+      assert.ok(Math.abs(current - cec.impA) < 0.01 * cec.impA, `${current} vs ${cec.impA}`);
+      const shortCircuit = current5Par(0, 0.9 * cec.lightCurrentA, cec.idealityV, cec.lightCurrentA, cec.saturationCurrentA, cec.seriesOhm, cec.shuntOhm);
+      assert.ok(Math.abs(shortCircuit - cec.iscA) < 0.002 * cec.iscA, `${shortCircuit} vs ${cec.iscA}`);
     }
   });
 
