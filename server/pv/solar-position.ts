@@ -19,6 +19,8 @@ export interface SunPosition {
   azimuthRad: number;
   /** Sun zenith angle with refraction, radians. */
   zenithRad: number;
+  /** Sun elevation with refraction, radians, as the sun routine computes it (not always exactly π/2 − zenith). */
+  elevationRad: number;
   /** Geometric sunrise of the date, local standard time in hours (−100: never sets, 100: never rises). */
   sunriseHours: number;
   /** Geometric sunset of the date, local standard time in hours (100: never sets, −100: never rises). */
@@ -28,7 +30,7 @@ export interface SunPosition {
 }
 
 export function newSunPosition(): SunPosition {
-  return { azimuthRad: 0, zenithRad: 0, sunriseHours: 0, sunsetHours: 0, extraterrestrialHorizontalWm2: 0 };
+  return { azimuthRad: 0, zenithRad: 0, elevationRad: 0, sunriseHours: 0, sunsetHours: 0, extraterrestrialHorizontalWm2: 0 };
 }
 
 /**
@@ -145,6 +147,7 @@ export function solarPosition(
   out.extraterrestrialHorizontalWm2 = zenith > 0 && zenith < HALF_PI ? normalExtraterrestrial * Math.cos(zenith) : zenith === 0 ? normalExtraterrestrial : 0;
   out.azimuthRad = azimuth;
   out.zenithRad = zenith;
+  out.elevationRad = elevation;
   out.sunriseHours = sunrise;
   out.sunsetHours = sunset;
 }

@@ -57,6 +57,8 @@ export interface SiteV8 {
   /** Sun zenith (refracted) and azimuth (clockwise from north), radians; NaN at night. */
   zenithRad: Float64Array;
   azimuthRad: Float64Array;
+  /** Sun elevation with refraction, radians, as the SPA gives it (not always exactly π/2 − zenith). */
+  elevationRad: Float64Array;
   /** Extraterrestrial irradiance on the horizontal, W/m². */
   extraterrestrialWm2: Float64Array;
   /** The site elevation `irrad` holds for the module model, m (header elevation if ≥ 0, else 0). */
@@ -142,6 +144,7 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
   const sunUp = new Uint8Array(n);
   const zenithRad = new Float64Array(n).fill(Number.NaN);
   const azimuthRad = new Float64Array(n).fill(Number.NaN);
+  const elevationRad = new Float64Array(n).fill(Number.NaN);
   const extraterrestrialWm2 = new Float64Array(n);
 
   // irrad::set_optional keeps the last valid value of each optional input
@@ -178,15 +181,16 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
     if (up === SunUp.night) continue;
     zenithRad[i] = sun.zenithRad;
     azimuthRad[i] = sun.azimuthRad;
+    elevationRad[i] = sun.elevationRad;
     extraterrestrialWm2[i] = sun.extraterrestrialHorizontalWm2;
   }
 
   return {
     station: {
-      lat: Math.fround(lat),
-      lon: Math.fround(lon),
+      lat,
+      lon,
       elev: elevationM,
-      tz: Math.fround(tz),
+      tz,
       location: weather.header.location,
       city: weather.header.city,
       state: weather.header.state,
@@ -212,6 +216,7 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
     sunUp,
     zenithRad,
     azimuthRad,
+    elevationRad,
     extraterrestrialWm2,
     elevationM,
   };

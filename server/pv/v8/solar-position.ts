@@ -376,6 +376,7 @@ export class SpaSun {
 
     out.azimuthRad = DTOR * sun.azimuthDeg;
     out.zenithRad = zenithRad;
+    out.elevationRad = DTOR * sun.elevationDeg;
     out.extraterrestrialHorizontalWm2 = extraterrestrial;
     if (today.h0Deg === 180) {
       out.sunriseHours = -100;
