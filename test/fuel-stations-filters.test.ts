@@ -9,7 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
 import { buildQuietly, shared, sharedOrSkip, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
-import { haversineMiles, milesFromRoute } from './support/sphere.ts';
+import { geodesicMiles } from './support/geodesic.ts';
+import { milesFromRoute } from './support/sphere.ts';
 
 type Row = Record<string, string>;
 type Query = Record<string, string>;
@@ -196,7 +197,7 @@ const nearest = (name: string, latitude: number, longitude: number, radius: numb
   name: `nearest ${name}, ${radius} mi`,
   path: '/api/alt-fuel-stations/v1/nearest.json',
   params: { latitude: String(latitude), longitude: String(longitude), radius: String(radius), limit: '1' },
-  within: (row) => haversineMiles(latitude, longitude, ...at(row)) <= radius,
+  within: (row) => geodesicMiles(latitude, longitude, ...at(row)) <= radius,
 });
 /** A route of [latitude, longitude] points. */
 const nearRoute = (name: string, route: Array<[number, number]>, distance: number): Search => ({

@@ -1,6 +1,7 @@
 // The fuel-station endpoints over HTTP, on a data set built from the real composite AFDC export,
 // checked against independent computations over the same CSV: counts per filter (today's own, those
-// the 2014 service lacked, in fuel-stations-filters.test.ts), haversine distances and order, records
+// the 2014 service lacked, in fuel-stations-filters.test.ts), distances and order (today's on the
+// WGS 84 ellipsoid, from GeographicLib; the 2014 generation's haversine on the mean sphere), records
 // by id, and bad input of every kind on every parameter.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
 import { validatorFor } from '../schemas/registry.ts';
 import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { geodesicMiles } from './support/geodesic.ts';
 import { haversineMiles } from './support/sphere.ts';
 
 type Row = Record<string, string>;
@@ -42,6 +44,8 @@ function select(rows: Row[], query: Record<string, string>): Row[] {
 
 describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWithoutShared }, () => {
   let server: TestServer;
+  /** The same data set, answering with the 2014 record. */
+  let server2014: TestServer;
   let rows: Row[];
   const json = async (path: string) => {
     const response = await server.get(withKey(path, server.key));
@@ -55,8 +59,12 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     const dataDir = temporaryDir('afdc');
     await buildQuietly({ outDir: dataDir, sourceDir: sourceDirWith([csv]) });
     server = await startTestServer(dataDir);
+    server2014 = await startTestServer(dataDir, { stationRecord: '2014' });
   });
-  after(() => server?.dispose());
+  after(async () => {
+    await server?.dispose();
+    await server2014?.dispose();
+  });
 
   const queries: Array<Record<string, string>> = [
     {},
@@ -106,10 +114,10 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     ['nowhere near', 10, 10, '100'],
   ];
   for (const [name, latitude, longitude, radius] of points) {
-    test(`nearest ${name}, radius ${radius}: the stations, order and distances of an independent haversine`, async () => {
+    test(`nearest ${name}, radius ${radius}: the stations, order and distances of an independent geodesic (GeographicLib)`, async () => {
       const body = await json(`/api/alt-fuel-stations/v1/nearest.json?latitude=${latitude}&longitude=${longitude}&radius=${radius}&limit=25&offset=2`);
       const expected = rows
-        .map((row) => ({ id: Number(row.ID), distance: haversineMiles(latitude, longitude, Number(row.Latitude), Number(row.Longitude)) }))
+        .map((row) => ({ id: Number(row.ID), distance: geodesicMiles(latitude, longitude, Number(row.Latitude), Number(row.Longitude)) }))
         .filter((station) => station.distance <= Number(radius))
         .sort((a, b) => a.distance - b.distance || a.id - b.id);
       assert.equal(body.total_results, expected.length);
@@ -127,6 +135,39 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     });
   }
 
+  test('nearest: the radius keeps what the ellipsoid puts inside it, where the sphere would not, and reports the distance it filtered on', async () => {
+    const [latitude, longitude, radius] = [42.6526, -73.7562, 150];
+    const at = (row: Row) => [Number(row.Latitude), Number(row.Longitude)] as const;
+    const inside = rows.filter((row) => geodesicMiles(latitude, longitude, ...at(row)) <= radius);
+    const onlyEllipsoid = inside.filter((row) => haversineMiles(latitude, longitude, ...at(row)) > radius);
+    const onlySphere = rows.filter(
+      (row) => haversineMiles(latitude, longitude, ...at(row)) <= radius && geodesicMiles(latitude, longitude, ...at(row)) > radius,
+    );
+    assert.ok(onlyEllipsoid.length > 0 || onlySphere.length > 0, 'stations the two measures disagree on');
+    const body = await json(`/api/alt-fuel-stations/v1/nearest.json?latitude=${latitude}&longitude=${longitude}&radius=${radius}&limit=all`);
+    assert.deepEqual(new Set(body.fuel_stations.map((station: any) => station.id)), new Set(inside.map((row) => Number(row.ID))));
+    assert.ok(body.fuel_stations.every((station: any) => station.distance <= radius));
+    assert.ok(body.fuel_stations.at(-1).distance > radius - 1);
+  });
+
+  test('nearest under STATION_RECORD=2014: distances on the mean sphere, as before', async () => {
+    const [latitude, longitude, radius] = [42.6526, -73.7562, 150];
+    const response = await server2014.get(
+      withKey(`/api/alt-fuel-stations/v1/nearest.json?latitude=${latitude}&longitude=${longitude}&radius=${radius}&limit=all`, server2014.key),
+    );
+    const body = (await response.json()) as any;
+    const expected = rows
+      .map((row) => ({ id: Number(row.ID), distance: haversineMiles(latitude, longitude, Number(row.Latitude), Number(row.Longitude)) }))
+      .filter((station) => station.distance <= radius)
+      .sort((a, b) => a.distance - b.distance || a.id - b.id);
+    assert.deepEqual(
+      body.fuel_stations.map((station: any) => station.id),
+      expected.map((station) => station.id),
+    );
+    for (const [i, station] of (body.fuel_stations as any[]).entries())
+      assert.ok(Math.abs(station.distance - expected[i].distance) <= 5e-6, `distance of ${station.id}`);
+  });
+
   const nearestQueries: Array<[number, number, number, Record<string, string>]> = [
     [47.6062, -122.3321, 25, { fuel_type: 'ELEC', ev_charging_level: 'dc_fast' }],
   ];
@@ -134,7 +175,7 @@ describe('fuel stations over HTTP, on the composite AFDC export', { skip: skipWi
     test(`nearest with filters counts only the matching stations within the radius: ${JSON.stringify(query)}`, async () => {
       const search = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radius: String(radius), limit: 'all', ...query });
       const body = await json(`/api/alt-fuel-stations/v1/nearest.json?${search}`);
-      const expected = select(rows, query).filter((row) => haversineMiles(latitude, longitude, Number(row.Latitude), Number(row.Longitude)) <= radius);
+      const expected = select(rows, query).filter((row) => geodesicMiles(latitude, longitude, Number(row.Latitude), Number(row.Longitude)) <= radius);
       assert.ok(expected.length > 0, 'a query that selects something');
       assert.equal(body.total_results, expected.length);
       assert.equal(body.fuel_stations.length, expected.length);

@@ -105,19 +105,18 @@ describe("today's record, on the 2023 documentation examples' own records", { sk
     assert.equal(isoUpdatedAt(xml).replace(NEWER_ELEMENTS, ''), docsXml('get.xml').replace('rd-blends-en', 'rd-blends'));
   });
 
-  test('nearest: the record is the 2022 one plus the newer fields; distances on the sphere within 0.2% of those on the ellipsoid', async () => {
+  test('nearest: the record is the 2022 one plus the newer fields; its distances the example’s, to the last digit (on the WGS 84 ellipsoid)', async () => {
     const docs = JSON.parse(sample('afs_nearest_docs2023.json'));
     const query = 'latitude=39.743078&longitude=-105.152278&fuel_type=ELEC&limit=1';
     const json = JSON.parse(await get(servers.nearest, `/api/alt-fuel-stations/v1/nearest.json?${query}`));
     assert.deepEqual(Object.keys(json), Object.keys(docs), 'no precision or location_country for a latitude and longitude');
     const [ours, theirs] = [json.fuel_stations[0], docs.fuel_stations[0]];
-    // The real service measures on the WGS 84 ellipsoid (0.25756 mi); the haversine on the mean sphere gives 0.25726.
-    for (const key of ['distance', 'distance_km']) assert.ok(Math.abs(ours[key] / theirs[key] - 1) < 0.002, `${key}: ${ours[key]} vs ${theirs[key]}`);
-    const distances = ['distance', 'distance_km'];
-    assert.equal(JSON.stringify(without(ours, [...NEWER_FIELDS, ...distances])), JSON.stringify(without(theirs, distances)));
+    // 0.25756 mi and 0.4145 km, as the real service measures on the ellipsoid (the haversine on the mean sphere gave 0.25726 and 0.41401).
+    assert.deepEqual([ours.distance, ours.distance_km], [0.25756, 0.4145]);
+    assert.equal(JSON.stringify(without(ours, NEWER_FIELDS)), JSON.stringify(theirs));
 
     const xml = await get(servers.nearest, `/api/alt-fuel-stations/v1/nearest.xml?${query}`);
-    const stations = (text: string) => text.slice(text.indexOf('<fuel-stations')).replace(/<distance(-km)?>[\d.]+</g, '<distance$1><');
+    const stations = (text: string) => text.slice(text.indexOf('<fuel-stations'));
     assert.equal(stations(xml).replace(NEWER_ELEMENTS, ''), stations(docsXml('nearest.xml')).replace('rd-blends-en', 'rd-blends'));
 
     const csv = await get(servers.nearest, `/api/alt-fuel-stations/v1/nearest.csv?${query}`);
@@ -147,6 +146,25 @@ describe("today's record, on the 2023 documentation examples' own records", { sk
     };
     assert.equal(geojson, JSON.stringify(expected));
   });
+});
+
+describe('nearest distances: those of real answers, to the last digit', { skip: skipWithoutShared }, () => {
+  // Answers of 2018 (ten stations) and 2022 (one), each served from its own stations and asked at its own point.
+  for (const name of ['afs_nearest_ok_2018.json', 'afs_nearest_ok_2022.json']) {
+    test(name, async () => {
+      const wire = JSON.parse(sample(name));
+      const server = await serveSample(name);
+      try {
+        const query = `latitude=${wire.latitude}&longitude=${wire.longitude}&radius=infinite&limit=all&country=all`;
+        const response = await server.get(withKey(`/api/alt-fuel-stations/v1/nearest.json?${query}`, server.key));
+        const ours = new Map(((await response.json()) as any).fuel_stations.map((station: any) => [station.id, [station.distance, station.distance_km]]));
+        assert.equal(ours.size, wire.fuel_stations.length);
+        for (const station of wire.fuel_stations) assert.deepEqual(ours.get(station.id), [station.distance, station.distance_km], `station ${station.id}`);
+      } finally {
+        await server.dispose();
+      }
+    });
+  }
 });
 
 describe('a client of the 2014 record reads the current one', { skip: skipWithoutShared }, () => {

@@ -5,9 +5,10 @@
 import { BOOLEAN, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
 import type { Database } from './database.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
-import { EARTH_RADIUS_MILES, haversineSql } from './haversine.ts';
+import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.ts';
 import { nearRouteSql, type RoutePoint } from './route-distance.ts';
 import { Sql, whereAll } from './sql.ts';
+import { withGeodesicDistance } from './sql-geodesic.ts';
 import { ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
 
 export type { StationRecord };
@@ -64,6 +65,17 @@ export interface Matches {
   total: number;
   counts: StationCounts;
 }
+
+/** How distances are measured: on the WGS 84 ellipsoid (today's service) or on the mean sphere (the 2014 generation). */
+export type DistanceModel = 'ellipsoid' | 'sphere';
+
+/**
+ * How much farther the mean sphere's haversine may put a station than the ellipsoid's geodesic:
+ * at most 0.57% (a north-south step on the equator, where the meridian's radius of curvature,
+ * 6,335 km, is the smallest), so a circle on the ellipsoid lies within the sphere's of a radius
+ * 1% larger.
+ */
+const SPHERE_OVER_ELLIPSOID_MARGIN = 1.01;
 
 const MILES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 /** Cells of a quarter degree; ids run 2000 to a row. */
@@ -224,19 +236,33 @@ export class StationStore {
     return { ...result, distances: undefined };
   }
 
-  /** Stations within `radiusMiles` (every station when undefined) of a point, nearest first: a page of them, and counts over all. */
+  /**
+   * Stations within `radiusMiles` (every station when undefined) of a point, nearest first: a page of
+   * them, and counts over all. `distances` says how they are measured: on the WGS 84 ellipsoid, as
+   * today's service does (sql-geodesic.ts), or by the haversine on the mean sphere (the 2014
+   * generation, unchanged). The radius filters the very distance that is reported.
+   */
   async nearest(
     latitude: number,
     longitude: number,
     radiusMiles: number | undefined,
     filters: StationFilters,
     page: { offset: number; limit?: number },
+    distances: DistanceModel = 'sphere',
   ): Promise<Matches> {
     if (this.size === 0) return { rows: [], distances: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
-    const distance = haversineSql({ lat: sql.number(latitude), lon: sql.number(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES);
-    const conditions = [...this.areaConditions(sql, latitude, longitude, radiusMiles), ...filterConditions(sql, filters)];
-    const candidates = `SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${whereAll(conditions)}`;
+    // The box is the sphere's: widened for the ellipsoid, on which a distance is up to 0.57% shorter.
+    const boxRadius = radiusMiles === undefined || distances === 'sphere' ? radiusMiles : radiusMiles * SPHERE_OVER_ELLIPSOID_MARGIN;
+    const conditions = [...this.areaConditions(sql, latitude, longitude, boxRadius), ...filterConditions(sql, filters)];
+    let candidates: string;
+    if (distances === 'ellipsoid') {
+      const rows = `(SELECT row_index, id, fuel_type_code, outlets, latitude, longitude FROM ${TABLE} ${whereAll(conditions)})`;
+      candidates = withGeodesicDistance(rows, { latitude, longitude }, METRES_PER_MILE);
+    } else {
+      const distance = haversineSql({ lat: sql.number(latitude), lon: sql.number(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES);
+      candidates = `SELECT row_index, id, fuel_type_code, outlets, ${distance} AS distance FROM ${TABLE} ${whereAll(conditions)}`;
+    }
     const within = radiusMiles === undefined ? '' : `WHERE distance <= ${sql.number(radiusMiles)}`;
     return this.pageAndCounts(sql, `SELECT * FROM (${candidates}) ${within}`, page);
   }

@@ -1,7 +1,7 @@
 // Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
 // location, and one station by id, answering with the deployment's generation of the station record.
 import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';
-import type { StationFilters, StationRecord, StationStore, VehicleClass } from '../data/stations.ts';
+import type { DistanceModel, StationFilters, StationRecord, StationStore, VehicleClass } from '../data/stations.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
 import { type StationRecordGeneration, stationViews } from '../formats/views/fuel-stations.ts';
@@ -55,6 +55,13 @@ function smallestClass(values: string[] | undefined): VehicleClass | undefined {
  * such parameter and answered every station.
  */
 const DEFAULT_COUNTRIES: Record<StationRecordGeneration, string[] | undefined> = { current: ['US'], '2014': undefined };
+
+/**
+ * How each generation measures nearest's distances: today's service on the WGS 84 ellipsoid (its
+ * documented distances are the geodesic's to the last digit); the 2014 generation answers as before,
+ * on the mean sphere.
+ */
+const DISTANCES: Record<StationRecordGeneration, DistanceModel> = { current: 'ellipsoid', '2014': 'sphere' };
 
 function filtersOf(
   values: FuelStationsListParameters,
@@ -141,7 +148,14 @@ export function stream(store: StationStore, rows: number[], distances?: number[]
         const batch: StationRecord[] = new Array(end - start);
         for (let i = start; i < end; i++) {
           const record = store.records[rows[i]];
-          batch[i - start] = distances ? { ...record, distance: round5(distances[i]), distance_km: round5(distances[i] * KILOMETRES_PER_MILE) } : record;
+          if (!distances) {
+            batch[i - start] = record;
+            continue;
+          }
+          // distance_km: the rounded miles in kilometres, rounded, as the real service's are (its 2018 answer's 0.44876 mi is
+          // 0.72221 km, where the unrounded 0.4487558 mi would be 0.72220).
+          const miles = round5(distances[i]);
+          batch[i - start] = { ...record, distance: miles, distance_km: round5(miles * KILOMETRES_PER_MILE) };
         }
         yield batch;
       }
@@ -207,10 +221,8 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
         return invalid([FUEL_STATION_LOCATION_REQUIRED]);
       }
       const radiusMiles = radius === 'infinite' ? undefined : (radius as number);
-      const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, {
-        offset,
-        limit: limit === 'all' ? undefined : limit,
-      });
+      const page = { offset, limit: limit === 'all' ? undefined : limit };
+      const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, page, DISTANCES[generation]);
       return {
         view: views.nearest,
         data: {
