@@ -8,44 +8,17 @@ import {
   type EffectiveIrradiance,
   effectiveIrradiance,
   irradianceThroughCoverDeSoto,
-  type ModuleInput,
   type ModulePower,
   maxPower5Par,
   openCircuitVoltage5Par,
 } from './cec-module.ts';
-import { moduleOracle, relativeError } from './fixtures/module-oracle.ts';
+import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';
 import { type InverterOutput, inverterAcPower, pvwattsV8Inverter } from './sandia-inverter.ts';
 
 /** Relative tolerance against ssc's numbers. */
 const TOLERANCE = 1e-9;
-
-function input(
-  beam: number,
-  sky: number,
-  ground: number,
-  rear: number,
-  zenith: number,
-  incidence: number,
-  elevation: number,
-  tilt: number,
-  ambient = 20,
-  wind = 1,
-): ModuleInput {
-  return {
-    beamWm2: beam,
-    skyDiffuseWm2: sky,
-    groundDiffuseWm2: ground,
-    rearWm2: rear,
-    ambientC: ambient,
-    windMs: wind,
-    zenithDeg: zenith,
-    incidenceDeg: incidence,
-    elevationM: elevation,
-    tiltDeg: tilt,
-  };
-}
 
 const newPower = (): ModulePower => ({ powerW: 0, voltageV: 0, currentA: 0, openCircuitV: 0, effectiveWm2: 0 });
 const newEffective = (): EffectiveIrradiance => ({ frontWm2: 0, airMassModifier: 0 });
@@ -134,9 +107,9 @@ describe('air-mass modifier (King et al. polynomial, De Soto coefficients)', () 
 
   it('is applied at the zenith clamped to [0°, 86°] by both module models', () => {
     const eff = newEffective();
-    effectiveIrradiance(input(500, 100, 10, 0, 89, 30, 0, 20), true, eff);
+    effectiveIrradiance(moduleInput(500, 100, 10, 0, 89, 30, 0, 20), true, eff);
     assert.equal(eff.airMassModifier, airMassModifier(86, 0));
-    effectiveIrradiance(input(500, 100, 10, 0, -3, 30, 0, 20), true, eff);
+    effectiveIrradiance(moduleInput(500, 100, 10, 0, -3, 30, 0, 20), true, eff);
     assert.equal(eff.airMassModifier, airMassModifier(0, 0));
   });
 });
@@ -149,7 +122,7 @@ describe('CEC six-parameter module at maximum power (ssc cec6par_module_t)', () 
     for (const row of moduleOracle().module) {
       const [type, beam, sky, ground, rear, zenith, incidence, elevation, tilt, cellC, power, voltage, current, voc, ok] = row as number[];
       const module = MODULE_TYPES[type as 0 | 1 | 2];
-      const record = input(beam!, sky!, ground!, rear!, zenith!, incidence!, elevation!, tilt!);
+      const record = moduleInput(beam!, sky!, ground!, rear!, zenith!, incidence!, elevation!, tilt!);
       effectiveIrradiance(record, module.antiReflectiveGlass, eff);
       assert.equal(cecModulePower(module.cec, record, eff, cellC!, out), ok === 1);
       for (const [got, expected] of [
@@ -220,19 +193,19 @@ describe('CEC six-parameter module at maximum power (ssc cec6par_module_t)', () 
     const module = MODULE_TYPES[0];
     const out = newPower();
     const eff: EffectiveIrradiance = { frontWm2: 0.999, airMassModifier: 1 };
-    assert.ok(cecModulePower(module.cec, input(0, 0, 0, 0, 30, 0, 0, 0), eff, 25, out));
+    assert.ok(cecModulePower(module.cec, moduleInput(0, 0, 0, 0, 30, 0, 0, 0), eff, 25, out));
     assert.deepEqual(out, { powerW: 0, voltageV: 0, currentA: 0, openCircuitV: 0, effectiveWm2: 0.999 });
     eff.frontWm2 = 800;
-    cecModulePower(module.cec, input(0, 0, 0, 0, 30, 0, 0, 0), eff, 25, out);
+    cecModulePower(module.cec, moduleInput(0, 0, 0, 0, 30, 0, 0, 0), eff, 25, out);
     const cool = out.powerW;
-    cecModulePower(module.cec, input(0, 0, 0, 0, 30, 0, 0, 0), eff, 60, out);
+    cecModulePower(module.cec, moduleInput(0, 0, 0, 0, 30, 0, 0, 0), eff, 60, out);
     assert.ok(out.powerW < cool && cool > 0);
   });
 
   it('adds the rear irradiance after the cover, before the air-mass modifier', () => {
     const eff: EffectiveIrradiance = { frontWm2: 600, airMassModifier: 0.98 };
     const out = newPower();
-    cecModulePower(MODULE_TYPES[1].cec, input(0, 0, 0, 150, 30, 0, 0, 0), eff, 40, out);
+    cecModulePower(MODULE_TYPES[1].cec, moduleInput(0, 0, 0, 150, 30, 0, 0, 0), eff, 40, out);
     assert.equal(out.effectiveWm2, (600 + 150) * 0.98);
   });
 });
@@ -246,7 +219,7 @@ describe('one v8 record: cell temperature, module power, DC scaling and inverter
       const [type, arrayType, capacityKw, ratio, invEff, beam, sky, ground, rear, zenith, incidence, elevation, tilt, ambient, wind, tmod, power, dc, acW, ok] =
         row as number[];
       const module = MODULE_TYPES[type as 0 | 1 | 2];
-      const record = input(beam!, sky!, ground!, rear!, zenith!, incidence!, elevation!, tilt!, ambient!, wind!);
+      const record = moduleInput(beam!, sky!, ground!, rear!, zenith!, incidence!, elevation!, tilt!, ambient!, wind!);
       effectiveIrradiance(record, module.antiReflectiveGlass, eff);
       const cellC = noctCellTemperatureC(record, eff, module.cec, noctForArrayType(arrayType!), 0);
       assert.ok(relativeError(cellC + 273.15, tmod! + 273.15) < TOLERANCE, `${row}`);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { trueTrackingRotationDeg } from './surface.ts';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import {
@@ -11,7 +12,6 @@ import {
   rowLayout,
   SkyDiffuseTable,
   skyDiffuseDerate,
-  trueTrackingAngleDeg,
 } from './row-shading.ts';
 
 const DEG = Math.PI / 180;
@@ -173,7 +173,7 @@ describe('1-axis beam shade fraction against ssc shadeFraction1x', () => {
         const sx = Math.cos(elevation) * Math.sin(azimuthDeg * DEG);
         const sz = Math.sin(elevation);
         const projected = Math.atan2(-sx, sz); // toward the west positive for an axis pointing south
-        assert.ok(Math.abs(trueTrackingAngleDeg(azimuthDeg, zenithDeg, 0, 180) - projected / DEG) < 1e-10);
+        assert.ok(Math.abs(trueTrackingRotationDeg(azimuthDeg, zenithDeg, 0, 180) - projected / DEG) < 1e-10);
         for (const rotationDeg of [-45, -20, 0, 20, 45]) {
           const r = rotationDeg * DEG;
           const expected = Math.min(1, Math.max(0, 1 - Math.cos(projected) / (gcr * Math.cos(r - projected))));

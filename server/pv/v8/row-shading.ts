@@ -16,6 +16,8 @@
  */
 import { ArrayType } from '../array-model.ts';
 import { cosd, DTOR, sind } from '../angles.ts';
+import { MODULE_STC_W, MODULE_TYPES, moduleGeometry } from './module-types.ts';
+import { trueTrackingRotationDeg } from './surface.ts';
 
 /** tan of an angle in degrees, as ssc's `tand(x)` = tan(DTOR·x). */
 function tand(degrees: number): number {
@@ -34,14 +36,6 @@ function fmin(a: number, b: number): number {
   return a < b ? a : b;
 }
 
-/** Module types of the `module_type` input. */
-export const ModuleType = { standard: 0, premium: 1, thinFilm: 2 } as const;
-
-/** STC efficiency per module type (cmod_pvwattsv8.cpp: 0.19 standard, 0.21 premium, 0.18 thin film). */
-export const MODULE_STC_EFFICIENCY: readonly number[] = [0.19, 0.21, 0.18];
-/** Nameplate of the assumed module, W, and its length / width. */
-const MODULE_STC_W = 300;
-const MODULE_ASPECT_RATIO = 1.7;
 /** Modules per string (7 × ~60 V), which decides the strings across a row. */
 const MODULES_PER_STRING = 7;
 /** `ss_exec`'s floor on the row spacing, m (M_EPS). */
@@ -98,10 +92,9 @@ export interface RowLayout {
 
 /** pvwattsv8's layout for a system (cmod_pvwattsv8.cpp exec, "Physical Layout"). */
 export function rowLayout(system: RowShadingSystem): RowLayout {
-  const stcEfficiency = MODULE_STC_EFFICIENCY[system.moduleType]!;
-  const moduleAreaM2 = MODULE_STC_W / stcEfficiency / 1000;
-  const moduleWidthM = Math.sqrt(moduleAreaM2 / MODULE_ASPECT_RATIO);
-  const moduleLengthM = moduleWidthM * MODULE_ASPECT_RATIO;
+  const type = MODULE_TYPES[system.moduleType as 0 | 1 | 2];
+  const stcEfficiency = type.stcEfficiency;
+  const { areaM2: moduleAreaM2, widthM: moduleWidthM, lengthM: moduleLengthM } = moduleGeometry(type);
   const modules = Math.max(1, Math.ceil((system.systemCapacityKw * 1000) / MODULE_STC_W));
   const tracker = system.arrayType === ArrayType.oneAxis || system.arrayType === ArrayType.oneAxisBacktracking;
   const modulesUp = tracker ? 1 : 2;
@@ -123,26 +116,6 @@ export function rowLayout(system: RowShadingSystem): RowLayout {
 }
 
 /**
- * True-tracking rotation of a 1-axis tracker, degrees (ssc `truetrack`, Marion & Dobos 2013 /
- * Anderson & Mikofski 2020): the sun vector s = (cos e sin A, cos e cos A, sin e) turned into the
- * axis frame, R = atan2(s′x, s′z) with s′x = sx cos γa − sy sin γa and
- * s′z = sx sin γa sin βa + sy sin βa cos γa + sz cos βa. All angles in degrees.
- */
-export function trueTrackingAngleDeg(solarAzimuthDeg: number, solarZenithDeg: number, axisTiltDeg: number, axisAzimuthDeg: number): number {
-  const elevation = 90 - solarZenithDeg;
-  const sx = cosd(elevation) * sind(solarAzimuthDeg);
-  const sy = cosd(elevation) * cosd(solarAzimuthDeg);
-  const sz = sind(elevation);
-  const sinAxisAzimuth = sind(axisAzimuthDeg);
-  const cosAxisAzimuth = cosd(axisAzimuthDeg);
-  const sinAxisTilt = sind(axisTiltDeg);
-  const cosAxisTilt = cosd(axisTiltDeg);
-  const sxAxis = sx * cosAxisAzimuth - sy * sinAxisAzimuth;
-  const szAxis = sx * sinAxisAzimuth * sinAxisTilt + sy * sinAxisTilt * cosAxisAzimuth + sz * cosAxisTilt;
-  return (Math.atan2(sxAxis, szAxis) * 180) / Math.PI;
-}
-
-/**
  * Shaded fraction of a 1-axis row's width (ssc `shadeFraction1x`, the closed form of Anderson &
  * Mikofski 2020, "Slope-Aware Backtracking", eq. 32, on flat ground):
  * f = [gcr·cos R + gcr·sin R·tan Rt − 1] / [gcr·(sin R·tan Rt + cos R)], clamped to [0, 1], with Rt
@@ -157,7 +130,7 @@ export function oneAxisShadeFraction(
   gcr: number,
   rotationDeg: number,
 ): number {
-  const tanTrue = tand(trueTrackingAngleDeg(solarAzimuthDeg, solarZenithDeg, axisTiltDeg, axisAzimuthDeg));
+  const tanTrue = tand(trueTrackingRotationDeg(solarAzimuthDeg, solarZenithDeg, axisTiltDeg, axisAzimuthDeg));
   const numerator = gcr * cosd(rotationDeg) + gcr * sind(rotationDeg) * tanTrue - 1;
   const denominator = gcr * (sind(rotationDeg) * tanTrue + cosd(rotationDeg));
   const fraction = numerator / denominator;
