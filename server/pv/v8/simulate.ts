@@ -8,6 +8,7 @@
  * Only what the PVWatts v8 API passes is modelled: no external shading, snow, wind stow, lifetime
  * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
  */
+import { ArrayType } from '../array-model.ts';
 import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients } from '../irradiance.ts';
 import { DAYS_IN_MONTH } from '../solar-position.ts';
 import type { StationInfo } from '../site.ts';
@@ -26,8 +27,6 @@ const RTOD = 180 / Math.PI;
 const DEFAULT_ALBEDO = 0.2;
 /** Tracker rotation limit, degrees (`rotlim`'s default). */
 const ROTATION_LIMIT_DEG = 45;
-
-export const ArrayTypeV8 = { fixedOpenRack: 0, fixedRoofMount: 1, oneAxis: 2, oneAxisBacktracking: 3, twoAxis: 4 } as const;
 
 /** The system, with the ssc input names the API passes. */
 export interface PvSystemV8 {
@@ -162,25 +161,25 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
   const module = type.cec;
   const dcNameplateW = system.system_capacity * 1000;
   const bifaciality = system.bifaciality ?? 0;
-  const tiltDeg = arrayType === ArrayTypeV8.twoAxis ? Number.NaN : system.tilt!;
-  const azimuthDeg = arrayType === ArrayTypeV8.twoAxis ? Number.NaN : system.azimuth!;
+  const tiltDeg = arrayType === ArrayType.twoAxis ? Number.NaN : system.tilt!;
+  const azimuthDeg = arrayType === ArrayType.twoAxis ? Number.NaN : system.azimuth!;
   const useWeatherAlbedo = system.use_wf_albedo ?? system.albedo === undefined;
-  const oneAxis = arrayType === ArrayTypeV8.oneAxis || arrayType === ArrayTypeV8.oneAxisBacktracking;
+  const oneAxis = arrayType === ArrayType.oneAxis || arrayType === ArrayType.oneAxisBacktracking;
   if (oneAxis && tiltDeg > 0) {
     warnings.push(`The tilt angle is ${formatG(tiltDeg)} degrees with one-axis tracking. Large one-axis tracking arrays typically have a tilt angle of zero.`);
   }
-  if (arrayType === ArrayTypeV8.fixedRoofMount && bifaciality > 0) {
+  if (arrayType === ArrayType.fixedRoofMount && bifaciality > 0) {
     warnings.push(
       'The Fixed Roof Mount array type is not appropriate for bifacial modules because it assumes there is no space between the back of the array and the roof surface.',
     );
   }
 
   const surface: ArraySurface = {
-    mode: oneAxis ? TrackingMode.oneAxis : arrayType === ArrayTypeV8.twoAxis ? TrackingMode.twoAxis : TrackingMode.fixed,
+    mode: oneAxis ? TrackingMode.oneAxis : arrayType === ArrayType.twoAxis ? TrackingMode.twoAxis : TrackingMode.fixed,
     tiltDeg,
     azimuthDeg,
     rotationLimitDeg: ROTATION_LIMIT_DEG,
-    backtracking: arrayType === ArrayTypeV8.oneAxisBacktracking,
+    backtracking: arrayType === ArrayType.oneAxisBacktracking,
     gcr: system.gcr,
   };
   const rows = new RowShading({ arrayType, moduleType: system.module_type, systemCapacityKw: system.system_capacity, tiltDeg, azimuthDeg, gcr: system.gcr });
@@ -188,7 +187,7 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
   const noctC = noctForArrayType(arrayType);
   const inverter = pvwattsV8Inverter(dcNameplateW, system.dc_ac_ratio, system.inv_eff);
   const lossFactor = 1 - system.losses * 0.01;
-  const modulesPerNameplate = dcNameplateW / (module.vmpV * module.impA);
+  const moduleNameplateW = module.vmpV * module.impA;
 
   const n = site.records;
   const acW = new Float64Array(n);
@@ -200,8 +199,9 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
   let invalidAlbedos = 0;
   const angles = newSurfaceAngles();
   const sky = newPerezSky();
-  // the sky irrad last handed to Perez, which its rear side reads (ssc's calculatedDirectNormal,
-  // calculatedDiffuseHorizontal: −999 and 0 before the first sun-up record)
+  // the rear side reads the sky of the DNI and DHI irrad last handed to Perez (ssc's
+  // calculatedDirectNormal, calculatedDiffuseHorizontal: −999 and 0 before the first sun-up record),
+  // which differ from the record's only where its beam exceeds the extraterrestrial
   const rearSky = newPerezSky();
   let perezDniWm2 = -999;
   let perezDhiWm2 = 0;
@@ -248,9 +248,10 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
     let groundDiffuse = 0;
     const cosZenith = Math.cos(zenithRad);
     const beamHorizontal = dni < 0 ? 0 : dni * cosZenith;
-    if (!(beamHorizontal > site.extraterrestrialWm2[i]!)) {
+    const perezRuns = !(beamHorizontal > site.extraterrestrialWm2[i]!);
+    if (perezRuns) {
       perezSkyCoefficients(dni, dhi, zenithRad, sky);
-      perezPlaneOfArray(sky, zenithRad, cosZenith, angles.incidenceRad, Math.cos(angles.tiltRad), Math.sin(angles.tiltRad), albedo, poa);
+      perezPlaneOfArray(sky, zenithRad, cosZenith, angles.incidenceRad, angles.cosTilt, angles.sinTilt, albedo, poa);
       beam = poa.beamWm2;
       skyDiffuse = poa.skyDiffuseWm2;
       groundDiffuse = poa.groundDiffuseWm2;
@@ -261,10 +262,10 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
 
     let rearWm2 = 0;
     if (rear !== null) {
-      perezSkyCoefficients(perezDniWm2, perezDhiWm2, zenithRad, rearSky);
+      if (!perezRuns) perezSkyCoefficients(perezDniWm2, perezDhiWm2, zenithRad, rearSky);
       rearWm2 =
         rear.compute({
-          sky: rearSky,
+          sky: perezRuns ? sky : rearSky,
           sunZenithRad: zenithRad,
           sunAzimuthRad: site.azimuthRad[i]!,
           sunElevationRad: site.elevationRad[i]!,
@@ -316,7 +317,8 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
     const cell = noctCellTemperatureC(input, effective, module, noctC, 0);
     cellC[i] = cell;
     if (!cecModulePower(module, input, effective, cell, power)) return fail(`Module power calculation failed at index ${i}.`);
-    const dc = power.powerW * modulesPerNameplate * lossFactor;
+    // one module's power scaled to the array, then the DC losses, in ssc's order
+    const dc = ((power.powerW * dcNameplateW) / moduleNameplateW) * lossFactor;
     dcW[i] = dc;
     inverterAcPower(inverter, dc, ac);
     acW[i] = ac.acW;

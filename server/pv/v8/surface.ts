@@ -7,7 +7,8 @@
  * NREL/TP-5K00-76626 (2020), eq. 7 (the rotation that puts the sun in the plane normal to the
  * axis). Backtracking: same report, eqs. 11–14, on flat ground (cross-axis slope 0).
  */
-import { acosClamped, cosd, DTOR, sind } from '../angles.ts';
+import { cosd, DTOR, sind } from '../angles.ts';
+import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../incidence.ts';
 
 const RTOD = 180 / Math.PI;
 
@@ -15,21 +16,17 @@ const RTOD = 180 / Math.PI;
 export const TrackingMode = { fixed: 0, oneAxis: 1, twoAxis: 2 } as const;
 export type TrackingMode = (typeof TrackingMode)[keyof typeof TrackingMode];
 
-/** What `surfaceAngles` computes (ssc's `angle[5]`). */
-export interface SurfaceAngles {
-  /** Angle of incidence of the beam on the surface, radians. */
-  incidenceRad: number;
-  /** Surface tilt from horizontal and azimuth clockwise from north, radians. */
-  tiltRad: number;
-  azimuthRad: number;
+/**
+ * What `surfaceAngles` computes (ssc's `angle[5]`): the surface and its incidence as v5's
+ * incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
+ */
+export interface SurfaceAngles extends IncidenceAngles {
   /** One-axis tracker rotation, radians (0 for fixed and two-axis arrays). */
   rotationRad: number;
-  /** Backtracking rotation minus the limited true-tracking rotation, radians. */
-  backtrackDifferenceRad: number;
 }
 
 export function newSurfaceAngles(): SurfaceAngles {
-  return { incidenceRad: 0, tiltRad: 0, azimuthRad: 0, rotationRad: 0, backtrackDifferenceRad: 0 };
+  return { incidenceRad: 0, cosIncidence: 1, tiltRad: 0, azimuthRad: 0, sinTilt: 0, cosTilt: 1, rotationRad: 0 };
 }
 
 /** The array's fixed description: its tilt and azimuth (the axis's, for one-axis), degrees. */
@@ -73,7 +70,8 @@ export function backtrackRotationDeg(trueTrackingDeg: number, gcr: number): numb
   return trueTrackingDeg + -sign * (RTOD * Math.acos(projection));
 }
 
-function oneAxisRotationRad(surface: ArraySurface, zenithRad: number, sunAzimuthRad: number, out: SurfaceAngles): number {
+/** The rotation of a one-axis tracker: true tracking, limited, then backtracked where asked. */
+function oneAxisRotationRad(surface: ArraySurface, zenithRad: number, sunAzimuthRad: number): number {
   const axisAzimuthRad = surface.azimuthDeg * DTOR;
   const limitRad = surface.rotationLimitDeg * DTOR;
   let rotation: number;
@@ -89,15 +87,9 @@ function oneAxisRotationRad(surface: ArraySurface, zenithRad: number, sunAzimuth
   const trueTracking = rotation;
   if (rotation < -limitRad) rotation = -limitRad;
   else if (rotation > limitRad) rotation = limitRad;
-  out.backtrackDifferenceRad = 0;
-  if (surface.backtracking) {
-    let backtracked = backtrackRotationDeg((trueTracking * 180) / Math.PI, surface.gcr) * (Math.PI / 180);
-    backtracked = backtracked > limitRad ? limitRad : backtracked;
-    backtracked = backtracked < -limitRad ? -limitRad : backtracked;
-    out.backtrackDifferenceRad = backtracked - rotation;
-    rotation = backtracked;
-  }
-  return rotation;
+  if (!surface.backtracking) return rotation;
+  const backtracked = backtrackRotationDeg((trueTracking * 180) / Math.PI, surface.gcr) * (Math.PI / 180);
+  return backtracked > limitRad ? limitRad : backtracked < -limitRad ? -limitRad : backtracked;
 }
 
 /**
@@ -105,42 +97,18 @@ function oneAxisRotationRad(surface: ArraySurface, zenithRad: number, sunAzimuth
  * `incidence`, modes 0–2, without stowing or custom rotations).
  */
 export function surfaceAngles(surface: ArraySurface, zenithRad: number, sunAzimuthRad: number, out: SurfaceAngles): void {
+  out.rotationRad = 0;
   if (surface.mode === TrackingMode.twoAxis) {
-    out.incidenceRad = 0;
-    out.tiltRad = zenithRad;
-    out.azimuthRad = sunAzimuthRad;
-    out.rotationRad = 0;
-    out.backtrackDifferenceRad = 0;
-    return;
-  }
-  let tilt: number;
-  let azimuth: number;
-  let rotation = 0;
-  if (surface.mode === TrackingMode.fixed) {
-    tilt = surface.tiltDeg * DTOR;
-    azimuth = surface.azimuthDeg * DTOR;
-    out.backtrackDifferenceRad = 0;
+    twoAxisSurface(zenithRad, sunAzimuthRad, out);
+  } else if (surface.mode === TrackingMode.oneAxis) {
+    const rotation = oneAxisRotationRad(surface, zenithRad, sunAzimuthRad);
+    rotatedSurface(zenithRad, sunAzimuthRad, surface.tiltDeg * DTOR, surface.azimuthDeg * DTOR, rotation, out);
+    out.rotationRad = rotation;
   } else {
-    const axisTiltRad = surface.tiltDeg * DTOR;
-    const axisAzimuthRad = surface.azimuthDeg * DTOR;
-    rotation = oneAxisRotationRad(surface, zenithRad, sunAzimuthRad, out);
-    tilt = acosClamped(Math.cos(axisTiltRad) * Math.cos(rotation));
-    if (tilt === 0) {
-      azimuth = Math.PI;
-    } else {
-      const arg = Math.sin(rotation) / Math.sin(tilt);
-      if (arg < -1) azimuth = 1.5 * Math.PI + axisAzimuthRad;
-      else if (arg > 1) azimuth = 0.5 * Math.PI + axisAzimuthRad;
-      else if (rotation < -0.5 * Math.PI) azimuth = axisAzimuthRad - Math.PI - Math.asin(arg);
-      else if (rotation > 0.5 * Math.PI) azimuth = axisAzimuthRad + Math.PI - Math.asin(arg);
-      else azimuth = Math.asin(arg) + axisAzimuthRad;
-      if (azimuth > 2 * Math.PI) azimuth -= 2 * Math.PI;
-      else if (azimuth < 0) azimuth += 2 * Math.PI;
-    }
+    out.tiltRad = surface.tiltDeg * DTOR;
+    out.azimuthRad = surface.azimuthDeg * DTOR;
+    out.sinTilt = Math.sin(out.tiltRad);
+    out.cosTilt = Math.cos(out.tiltRad);
+    out.incidenceRad = incidenceAngle(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, out.sinTilt, out.cosTilt, out.azimuthRad);
   }
-  const cosIncidence = Math.sin(zenithRad) * Math.cos(sunAzimuthRad - azimuth) * Math.sin(tilt) + Math.cos(zenithRad) * Math.cos(tilt);
-  out.incidenceRad = acosClamped(cosIncidence);
-  out.tiltRad = tilt;
-  out.azimuthRad = azimuth;
-  out.rotationRad = rotation;
 }
