@@ -1,6 +1,7 @@
 // The reference engine's cases (ssc 2018.11.11.r4, ../shared/pvwatts/reference/<weather file>.jsonl)
 // and the real weather files they ran on (../shared/pvwatts/weather), for the model's test, the
 // endpoint's test and the estimator's benchmark.
+import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PvSystem } from '../../server/pv/index.ts';
@@ -74,3 +75,50 @@ export function hourlyError(actual: number, expected: number): number {
 
 /** The tolerance of both reference tests, for either error. */
 export const REFERENCE_TOLERANCE = 1e-6;
+
+/** The worst error seen per output, with where it was, for a reference test's closing diagnostics. */
+export class WorstErrors {
+  readonly #worst = new Map<string, { error: number; where: string }>();
+
+  note(output: string, error: number, where: string): void {
+    const current = this.#worst.get(output);
+    if (current === undefined || error > current.error) this.#worst.set(output, { error, where });
+  }
+
+  /** One line per output, by name: the worst error and where. */
+  lines(): string[] {
+    return [...this.#worst]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, { error, where }]) => `  ${name.padEnd(16)} ${error.toExponential(2).padStart(9)}  ${where}`);
+  }
+}
+
+/**
+ * Asserts every output of a reference case: single values and 12-value arrays by `summaryError`,
+ * longer (hourly) arrays by `hourlyError`, each within REFERENCE_TOLERANCE; notes each error in `worst`.
+ */
+export function assertOutputsMatch(
+  expected: Record<string, number | number[]>,
+  outputs: Record<string, number | ArrayLike<number> | undefined>,
+  where: string,
+  worst: WorstErrors,
+): void {
+  for (const [name, value] of Object.entries(expected)) {
+    const actual = outputs[name];
+    assert.ok(actual !== undefined, `missing output ${name}`);
+    if (typeof value === 'number') {
+      const error = summaryError(actual as number, value);
+      worst.note(name, error, where);
+      assert.ok(error <= REFERENCE_TOLERANCE, `${name}: ${actual} vs ${value}`);
+      continue;
+    }
+    const values = actual as ArrayLike<number>;
+    assert.equal(values.length, value.length, `${name} length`);
+    const perValue = value.length === 12 ? summaryError : hourlyError;
+    for (let i = 0; i < value.length; i++) {
+      const error = perValue(values[i]!, value[i]!);
+      worst.note(name, error, `${where} [${i}]`);
+      if (!(error <= REFERENCE_TOLERANCE)) assert.fail(`${name}[${i}]: ${values[i]} vs ${value[i]}`);
+    }
+  }
+}

@@ -7,8 +7,6 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
 
-export { hourlyError, summaryError } from './reference-cases.ts';
-
 export const v8ReferenceDir = join(import.meta.dirname, 'v8-reference');
 
 /** The inputs the API passes to ssc for the case (solar_resource_file aside), in the API's order. */
@@ -76,9 +74,6 @@ export interface V8ReferenceCase {
   /** null when ssc refused the case. */
   station_info: V8StationInfo | null;
 }
-
-/** Tolerance of the v8 reference tests: summaryError (monthly, annual) and hourlyError (hourly arrays). */
-export const V8_REFERENCE_TOLERANCE = 1e-6;
 
 function parseLines(text: string): V8ReferenceCase[] {
   return text

@@ -7,15 +7,8 @@ import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSiteV8 } from '../../server/pv/v8/site.ts';
 import { simulateV8, type PvSystemV8 } from '../../server/pv/v8/simulate.ts';
-import {
-  hourlyError,
-  readV8ReferenceFiles,
-  skipWithoutV8Weather,
-  summaryError,
-  V8_REFERENCE_TOLERANCE,
-  v8WeatherPath,
-  type V8Inputs,
-} from './v8-reference-cases.ts';
+import { assertOutputsMatch, WorstErrors } from './reference-cases.ts';
+import { readV8ReferenceFiles, skipWithoutV8Weather, v8WeatherPath, type V8Inputs } from './v8-reference-cases.ts';
 
 /** The case's inputs as the model takes them: use_wf_albedo as a flag, no availability loss. */
 export function v8System(inputs: V8Inputs): PvSystemV8 {
@@ -24,11 +17,7 @@ export function v8System(inputs: V8Inputs): PvSystemV8 {
 }
 
 test('PVWatts v8 reproduces every reference case of ssc 2025.4.16', { skip: skipWithoutV8Weather }, async (t) => {
-  const worst = new Map<string, { error: number; where: string }>();
-  const note = (output: string, error: number, where: string) => {
-    const current = worst.get(output);
-    if (current === undefined || error > current.error) worst.set(output, { error, where });
-  };
+  const worst = new WorstErrors();
   let cases = 0;
   const files = readV8ReferenceFiles();
   assert.ok(files.length > 0, 'no reference files');
@@ -55,33 +44,12 @@ test('PVWatts v8 reproduces every reference case of ssc 2025.4.16', { skip: skip
           assert.ok(result.ok, result.ok ? '' : result.error);
           assert.deepEqual(result.warnings, reference.warnings);
           assert.deepEqual(result.station, reference.station_info);
-          const outputs = result.outputs as unknown as Record<string, number | ArrayLike<number>>;
-          const where = `${reference.weather} ${reference.label}`;
-          for (const [name, value] of Object.entries(expected)) {
-            const actual = outputs[name];
-            assert.ok(actual !== undefined, `missing output ${name}`);
-            if (typeof value === 'number') {
-              const error = summaryError(actual as number, value);
-              note(name, error, where);
-              assert.ok(error <= V8_REFERENCE_TOLERANCE, `${name}: ${actual} vs ${value}`);
-              continue;
-            }
-            const values = actual as ArrayLike<number>;
-            assert.equal(values.length, value.length, `${name} length`);
-            const perValue = value.length === 12 ? summaryError : hourlyError;
-            for (let i = 0; i < value.length; i++) {
-              const error = perValue(values[i]!, value[i]!);
-              note(name, error, `${where} [${i}]`);
-              if (!(error <= V8_REFERENCE_TOLERANCE)) assert.fail(`${name}[${i}]: ${values[i]} vs ${value[i]}`);
-            }
-          }
+          assertOutputsMatch(expected, result.outputs as unknown as Record<string, ArrayLike<number>>, `${reference.weather} ${reference.label}`, worst);
         });
       }
     });
   }
 
   t.diagnostic(`${cases} reference cases; worst error per output (relative; hourly: |Δ|/max(|ref|, 1)):`);
-  for (const [name, { error, where }] of [...worst].sort(([a], [b]) => a.localeCompare(b))) {
-    t.diagnostic(`  ${name.padEnd(16)} ${error.toExponential(2).padStart(9)}  ${where}`);
-  }
+  for (const line of worst.lines()) t.diagnostic(line);
 });
