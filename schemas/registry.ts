@@ -4,8 +4,8 @@
 // What is published of a schema (served at its $id, a component of the OpenAPI document), and what
 // ajv validates with, is its file without our own annotation keywords: ajv's default strict mode,
 // and so a consumer's plain `new Ajv()`, refuses a keyword it does not know ($vocabulary does not
-// change that). The annotations bear on neither validation nor the renderers' shapes; the pipeline
-// and the server read them from the files (`schemaById`, `propertiesOf`).
+// change that). The annotations bear on no validation; the pipeline, the server and the renderers'
+// shapes read them from the files (`schemaById`, `propertiesOf`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +20,10 @@ export const schemasDir = dirname(fileURLToPath(import.meta.url));
  * `x-csv-header` (the AFDC export column that feeds a source field, and the CSV header the server
  * writes for it), `x-comma-list` (a query parameter given as a comma list), `x-list-separator` (a query
  * parameter given as a list with another separator, such as PVWatts v8's `|`), `x-csv-columns` (a
- * record's CSV columns, in order, by their headers).
+ * record's CSV columns, in order, by their headers), `x-json-digits` (the significant digits JSON
+ * writes a number with, where the real service prints fewer than the shortest round-trip text).
  */
-export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-list-separator', 'x-csv-columns'];
+export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-list-separator', 'x-csv-columns', 'x-json-digits'];
 
 export interface SchemaFile {
   id: string;

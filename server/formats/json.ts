@@ -1,7 +1,7 @@
 // JSON renderer: compact, keys in schema order, floats written as floats, absent keys left out.
-import { formatFloat } from './numbers.ts';
+import { formatFloat, formatFloatDigits } from './numbers.ts';
 import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
-import type { Shape } from './shape.ts';
+import { variantFor, type Shape } from './shape.ts';
 
 type Write = (value: unknown, slots: StreamSlot[]) => string;
 
@@ -13,8 +13,11 @@ export function compileJson(shape: Shape): Write {
       return (value) => (value == null ? 'null' : JSON.stringify(String(value)));
     case 'integer':
       return (value) => (value == null ? 'null' : String(value));
-    case 'float':
+    case 'float': {
+      const digits = shape.jsonDigits;
+      if (digits !== undefined) return (value) => (value == null ? 'null' : (formatFloatDigits(Number(value), digits) ?? 'null'));
       return (value) => (value == null ? 'null' : (formatFloat(Number(value)) ?? 'null'));
+    }
     case 'boolean':
       return (value) => (value == null ? 'null' : value ? 'true' : 'false');
     case 'any':
@@ -30,6 +33,13 @@ export function compileJson(shape: Shape): Write {
         if (value == null) return 'null';
         const tag = (value as Record<string, unknown>)[discriminator];
         return (variants.find((variant) => variant.values.has(tag)) ?? variants[0]).write(value, slots);
+      };
+    }
+    case 'byType': {
+      const writers = new Map(shape.variants.map((variant) => [variant.shape, compileJson(variant.shape)]));
+      return (value, slots) => {
+        const variant = variantFor(shape, value);
+        return variant ? writers.get(variant)!(value, slots) : writeAny(value, slots);
       };
     }
   }

@@ -5,11 +5,36 @@ import { lookupSchema, schemaById } from '../../schemas/registry.ts';
 import { refBase, resolveRef, type JsonSchema, type SchemaLookup } from '../../schemas/json-schema.ts';
 
 export type Shape =
-  | { kind: 'string' | 'integer' | 'float' | 'boolean' | 'any' }
+  | { kind: 'string' | 'integer' | 'boolean' | 'any' }
+  /** `jsonDigits`: the significant digits JSON writes (`x-json-digits`); else the shortest round-trip text. */
+  | { kind: 'float'; jsonDigits?: number }
   | { kind: 'object'; fields: Field[]; rest?: Shape }
   | { kind: 'array'; items: Shape }
   /** `oneOf`/`anyOf` of object schemas told apart by a property whose value each fixes (`const` or `enum`). */
-  | { kind: 'union'; discriminator: string; variants: Array<{ values: unknown[]; shape: Shape }> };
+  | { kind: 'union'; discriminator: string; variants: Array<{ values: unknown[]; shape: Shape }> }
+  /** `oneOf`/`anyOf` of schemas of different JSON types (a string or an array): the value's own type picks. */
+  | { kind: 'byType'; variants: Array<{ type: JsonType; shape: Shape }> };
+
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+
+/** The JSON type of a value as a writer sees it (typed arrays are arrays). */
+export function jsonTypeOf(value: unknown): JsonType | undefined {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) return 'array';
+  if (typeof value === 'object' && value !== null) return 'object';
+  return undefined;
+}
+
+/** The variant of a byType shape for a value: its type's, an integer taking a number's. */
+export function variantFor(shape: Extract<Shape, { kind: 'byType' }>, value: unknown): Shape | undefined {
+  const type = jsonTypeOf(value);
+  const variant =
+    shape.variants.find((candidate) => candidate.type === type) ??
+    (type === 'integer' ? shape.variants.find((candidate) => candidate.type === 'number') : undefined);
+  return variant?.shape;
+}
 
 export interface Field {
   name: string;
@@ -26,7 +51,7 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
     if (options) {
       const nonNull = options.filter((option) => option.type !== 'null');
       if (nonNull.length === 1) return shapeOf(nonNull[0], lookup, id);
-      return unionOf(nonNull, lookup, id) ?? { kind: 'any' };
+      return unionOf(nonNull, lookup, id) ?? byTypeOf(nonNull, lookup, id) ?? { kind: 'any' };
     }
   }
 
@@ -38,7 +63,7 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
     case 'integer':
       return { kind: 'integer' };
     case 'number':
-      return { kind: 'float' };
+      return typeof schema['x-json-digits'] === 'number' ? { kind: 'float', jsonDigits: schema['x-json-digits'] } : { kind: 'float' };
     case 'boolean':
       return { kind: 'boolean' };
     case 'array': {
@@ -83,6 +108,14 @@ function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): S
     discriminator,
     variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })),
   };
+}
+
+/** Schemas of one JSON type each, no two alike (`{"type": "string"}` or `{"type": "array", …}`), or undefined. */
+function byTypeOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): Shape | undefined {
+  const resolved = options.map((option) => (typeof option.$ref === 'string' ? resolveRef(option.$ref, baseId, lookup) : option));
+  const types = resolved.map((option) => option.type);
+  if (!types.every((type): type is JsonType => typeof type === 'string' && type !== 'null') || new Set(types).size !== types.length) return undefined;
+  return { kind: 'byType', variants: options.map((option, i) => ({ type: types[i] as JsonType, shape: shapeOf(option, lookup, baseId) })) };
 }
 
 const shapes = new Map<string, Shape>();

@@ -5,7 +5,7 @@
 //   booleans as 1 or empty, nulls and empty lists as self-closing elements.
 import { formatFloat } from './numbers.ts';
 import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
-import type { Shape } from './shape.ts';
+import { variantFor, type Shape } from './shape.ts';
 
 export interface XmlStyle {
   declaration: string;
@@ -132,6 +132,13 @@ export function compileXml(shape: Shape, style: XmlStyle): WriteElement {
       return (name, value, depth, parentKey, key, slots) => {
         const tag = value == null ? undefined : (value as Record<string, unknown>)[discriminator];
         return (variants.find((variant) => variant.values.has(tag)) ?? variants[0]).write(name, value, depth, parentKey, key, slots);
+      };
+    }
+    case 'byType': {
+      const writers = new Map(shape.variants.map((variant) => [variant.shape, compileXml(variant.shape, style)]));
+      return (name, value, depth, parentKey, key, slots) => {
+        const variant = variantFor(shape, value);
+        return variant ? writers.get(variant)!(name, value, depth, parentKey, key, slots) : writeAnyElement(style, name, value, depth, parentKey, key, slots);
       };
     }
   }
