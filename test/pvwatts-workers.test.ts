@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
+import { pvwattsV5 } from '../server/data/pv-models.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
 import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
 import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
@@ -34,9 +35,9 @@ test('a worker’s estimate is simulate’s, for every array type; failures come
   pools.push(pool);
   const bytes = siteBytes(miami);
   for (let arrayType = 0; arrayType <= 4; arrayType++) {
-    assert.deepEqual(await pool.run('miami', miami, bytes, system(arrayType)), simulate(system(arrayType), miami), String(arrayType));
+    assert.deepEqual(await pool.run(pvwattsV5, 'miami', miami, bytes, system(arrayType)), simulate(system(arrayType), miami), String(arrayType));
   }
-  const refused = await pool.run('miami', miami, bytes, system(0, { losses: 120 }));
+  const refused = await pool.run(pvwattsV5, 'miami', miami, bytes, system(0, { losses: 120 }));
   assert.deepEqual(refused, simulate(system(0, { losses: 120 }), miami));
   assert.equal(refused.ok, false);
 });
@@ -51,16 +52,18 @@ test('a site the worker let go (its own cache is full) is sent again', { skip },
     ['miami', miami],
     ['boulder', boulder],
   ] as const) {
-    assert.deepEqual(await pool.run(key, site, siteBytes(site), system(1)), simulate(system(1), site), key);
+    assert.deepEqual(await pool.run(pvwattsV5, key, site, siteBytes(site), system(1)), simulate(system(1), site), key);
   }
   pool.forget('miami');
-  assert.deepEqual(await pool.run('miami', miami, siteBytes(miami), system(3)), simulate(system(3), miami));
+  assert.deepEqual(await pool.run(pvwattsV5, 'miami', miami, siteBytes(miami), system(3)), simulate(system(3), miami));
 });
 
 test('forty estimates in flight on two workers all come back, each its own', { skip }, async () => {
   const pool = new PvWorkerPool(2, 1e9);
   pools.push(pool);
   const systems = Array.from({ length: 40 }, (_, i) => system(i % 5, { system_capacity: 1 + i, tilt: i % 40 }));
-  const results = await Promise.all(systems.map((each, i) => pool.run(i % 2 ? 'miami' : 'boulder', i % 2 ? miami : boulder, siteBytes(miami), each)));
+  const results = await Promise.all(
+    systems.map((each, i) => pool.run(pvwattsV5, i % 2 ? 'miami' : 'boulder', i % 2 ? miami : boulder, siteBytes(miami), each)),
+  );
   for (const [i, result] of results.entries()) assert.deepEqual(result, simulate(systems[i]!, i % 2 ? miami : boulder), String(i));
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { validatorFor } from '../schemas/registry.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
-import { solarResourceFile } from '../server/endpoints/pvwatts.ts';
+import { v6ResourceFile } from '../server/endpoints/pvwatts.ts';
 import { buildQuietly, readShared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { haversineMetres } from './support/sphere.ts';
 
@@ -224,7 +224,7 @@ test('lat/lon: the nearest station of the dataset within radius, as an independe
     }
     assert.equal(status, 200, `${lat},${lon} ${dataset}: ${JSON.stringify(json.errors)}`);
     assert.ok(Math.abs(json.station_info.distance - nearest.distance) <= 1, `${lat},${lon} ${dataset}: ${json.station_info.distance} vs ${nearest.distance}`);
-    const candidates = ranked.filter((entry) => Math.abs(entry.distance - nearest.distance) <= 1).map((entry) => solarResourceFile(entry.station));
+    const candidates = ranked.filter((entry) => Math.abs(entry.distance - nearest.distance) <= 1).map((entry) => v6ResourceFile(entry.station));
     assert.ok(
       candidates.includes(json.station_info.solar_resource_file),
       `${lat},${lon} ${dataset}: ${json.station_info.solar_resource_file} not in ${candidates}`,

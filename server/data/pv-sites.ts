@@ -1,14 +1,14 @@
-// The estimator's prepared sites: for each climate station, everything of a PVWatts run that depends
-// on the weather alone (server/pv/site.ts: sun positions, sun-up classes, Perez sky coefficients,
-// the cell-temperature model's wind and sky terms), computed once from the station's hourly weather
-// and kept in a bounded least-recently-used cache, so that an estimate computes only what depends
+// The estimators' prepared sites: for each climate station and model (pv-models.ts), everything of
+// a PVWatts run that depends on the weather alone (server/pv/site.ts, server/pv/v8/site.ts: sun
+// positions, sun-up classes, …), computed once from the station's hourly weather and kept in one
+// bounded least-recently-used cache for both models, so that an estimate computes only what depends
 // on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is
 // reported by /health as `pv_site_cache`.
 import type { WeatherData } from '../../model/weather.ts';
 import { unchanging } from '../formats/json.ts';
-import { prepareSite, type PreparedSite } from '../pv/index.ts';
 import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
 import type { ClimateStation, ClimateStore } from './climate.ts';
+import type { PvModel } from './pv-models.ts';
 import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
 
 /** Characters of JSON text per value of a weather array kept for hourly answers (`-12.300000190734863,` is 20). */
@@ -18,7 +18,7 @@ const KEPT_JSON_BYTES_PER_VALUE = 12;
  * Bytes a prepared site holds: its typed arrays, the weather columns it keeps included, and room
  * for the JSON text of its four hourly weather arrays once an hourly answer has written it.
  */
-export function siteBytes(site: PreparedSite): number {
+export function siteBytes(site: { records: number }): number {
   const seen = new Set<ArrayBufferLike>();
   let bytes = 0;
   for (const value of Object.values(site)) {
@@ -31,8 +31,8 @@ export function siteBytes(site: PreparedSite): number {
 }
 
 /** A cached site, with its key in the worker pool and its size. */
-export interface SiteEntry {
-  site: PreparedSite;
+export interface SiteEntry<Site extends object> {
+  site: Site;
   key: string;
   bytes: number;
 }
@@ -40,7 +40,7 @@ export interface SiteEntry {
 let cacheCount = 0;
 
 export class PvSiteCache {
-  private readonly entries: ByteBoundedCache<SiteEntry>;
+  private readonly entries: ByteBoundedCache<SiteEntry<object>>;
   /** Distinguishes this cache's sites from another data set's in the workers. */
   private readonly prefix = `${cacheCount++}:`;
 
@@ -67,19 +67,16 @@ export class PvSiteCache {
     return this.workers;
   }
 
-  /** The prepared site of a station: from the cache, or its weather read and prepared once (concurrent requests share it). */
-  async site(station: ClimateStation): Promise<PreparedSite> {
-    return (await this.entry(station)).site;
-  }
-
-  entry(station: ClimateStation): Promise<SiteEntry> {
-    return this.entries.load(station.id, async () => {
-      const prepared = prepareSite(await this.weather(station));
+  /** A station's prepared site for a model: from the cache, or its weather read and prepared once (concurrent requests share it). */
+  entry<Site extends object>(station: ClimateStation, model: PvModel<Site, unknown, unknown>): Promise<SiteEntry<Site>> {
+    const key = `${model.name}:${station.id}`;
+    return this.entries.load(key, async () => {
+      const prepared = model.prepare(await this.weather(station));
       const site = this.makePool ? shareSite(prepared) : prepared;
-      // the hourly answers share these arrays (simulate's shareWeather): their JSON is kept
-      for (const array of [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs]) unchanging(array);
-      return { site, key: this.prefix + station.id, bytes: siteBytes(site) };
-    });
+      // the hourly answers write these arrays as they are: their JSON is kept
+      for (const array of model.echoedArrays(site)) unchanging(array);
+      return { site, key: this.prefix + key, bytes: siteBytes(site as Site & { records: number }) };
+    }) as Promise<SiteEntry<Site>>;
   }
 
   stats(): CacheStats {

@@ -1,38 +1,33 @@
 // A worker thread of the estimator's pool (pv-workers.ts): it keeps the prepared sites it has been
-// sent (their arrays in shared memory, not copied) and runs `simulate` on them (monthly and annual
-// outputs), so that estimates run on every core while the main thread serves HTTP.
+// sent (their arrays in shared memory, not copied) and runs the model a request names on them
+// (monthly and annual outputs), so that estimates run on every core while the main thread serves HTTP.
 import { parentPort, workerData } from 'node:worker_threads';
-import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
-import type { SiteMessage, WorkerReply, WorkerRequest } from './pv-workers.ts';
+import { pvModels } from './pv-models.ts';
+import type { WorkerReply, WorkerRequest } from './pv-workers.ts';
 
 /** The sites sent, capped in bytes as the main thread's cache is. */
-const sites = new ByteBoundedCache<{ site: PreparedSite; bytes: number }>((workerData as { maxSiteBytes: number }).maxSiteBytes, {
+const sites = new ByteBoundedCache<{ site: object; bytes: number }>((workerData as { maxSiteBytes: number }).maxSiteBytes, {
   bytes: (entry) => entry.bytes,
 });
-
-function siteFrom(message: SiteMessage): PreparedSite {
-  const labels = new Map(message.labels);
-  return { ...message.site, recordLabel: (record: number) => labels.get(record) ?? `[record ${record}]` };
-}
 
 parentPort!.on('message', (request: WorkerRequest) => {
   if (request.kind === 'forget') {
     sites.delete(request.key);
     return;
   }
-  let site: PreparedSite | undefined;
+  const model = pvModels[request.model];
+  let site: object | undefined = sites.get(request.key)?.site;
   if (request.site) {
-    site = siteFrom(request.site);
+    const sent: object = model.fromMessage(request.site.site);
     // not kept when larger than the cap, but this estimate runs on it all the same
-    sites.set(request.key, { site, bytes: request.site.bytes });
-  } else {
-    site = sites.get(request.key)?.site;
+    sites.set(request.key, { site: sent, bytes: request.site.bytes });
+    site = sent;
   }
   if (!site) {
     parentPort!.postMessage({ id: request.id, missing: true } satisfies WorkerReply);
     return;
   }
-  const result = simulate(request.system as PvSystem, site);
+  const result: unknown = model.run(request.system, site);
   parentPort!.postMessage({ id: request.id, result } satisfies WorkerReply);
 });

@@ -3,30 +3,31 @@
 // one per core by default) while the main thread parses, renders and serves. A prepared site's arrays live in
 // shared memory (`shareSite`): a worker is sent a site once, without copying it, and keeps it in a
 // least-recently-used map as large (in bytes) as the main thread's cache; the main thread tells the
-// workers when its cache lets a site go.
+// workers when its cache lets a site go. Both models run there (pv-models.ts): a request names its own.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PreparedSite, PvResult, PvSystem } from '../pv/index.ts';
+import type { PvModel, PvModelName } from './pv-models.ts';
 
-/** A prepared site as a worker receives it: the arrays (shared), the scalars, and the labels its errors may print. */
+/** A prepared site as a worker receives it (the model's message form) and its size. */
 export interface SiteMessage {
-  site: Omit<PreparedSite, 'recordLabel'>;
-  labels: Array<[number, string]>;
+  site: object;
   bytes: number;
 }
 
-export type WorkerRequest = { kind: 'run'; id: number; key: string; site?: SiteMessage; system: PvSystem } | { kind: 'forget'; key: string };
+export type WorkerRequest = { kind: 'run'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown } | { kind: 'forget'; key: string };
 
 export interface WorkerReply {
   id: number;
-  result?: PvResult;
+  result?: unknown;
   missing?: true;
 }
 
 /** The default number of workers (PV_WORKERS=auto): one per core, at most 4. */
 export const DEFAULT_WORKERS = Math.min(4, availableParallelism());
 
-function shared<T extends Float64Array | Float32Array | Int32Array | Uint8Array>(array: T): T {
+type SharableArray = Float64Array | Float32Array | Int32Array | Uint8Array;
+
+function shared<T extends SharableArray>(array: T): T {
   if (array.buffer instanceof SharedArrayBuffer) return array;
   const Constructor = array.constructor as new (buffer: SharedArrayBuffer) => T;
   const copy = new Constructor(new SharedArrayBuffer(array.byteLength));
@@ -34,29 +35,16 @@ function shared<T extends Float64Array | Float32Array | Int32Array | Uint8Array>
   return copy;
 }
 
-/** The same site with its arrays in shared memory (the main thread keeps using this one). */
-export function shareSite(site: PreparedSite): PreparedSite {
-  return {
-    ...site,
-    sunUp: shared(site.sunUp),
-    sunUpRecords: shared(site.sunUpRecords),
-    sunData: shared(site.sunData),
-    dniWm2: shared(site.dniWm2),
-    dhiWm2: shared(site.dhiWm2),
-    ambientC: shared(site.ambientC),
-    windMs: shared(site.windMs),
-  };
-}
-
-function siteMessage(site: PreparedSite, bytes: number): SiteMessage {
-  const { recordLabel, ...rest } = site;
-  const records = [0, ...(site.weatherRangeFailure ? [site.weatherRangeFailure.record] : [])];
-  return { site: rest, labels: records.map((record) => [record, recordLabel(record)]), bytes };
+/** The same site with every typed array of it in shared memory (the main thread keeps using this one). */
+export function shareSite<Site extends object>(site: Site): Site {
+  const copy: Record<string, unknown> = { ...(site as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(copy)) if (ArrayBuffer.isView(value)) copy[name] = shared(value as SharableArray);
+  return copy as Site;
 }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve(result: PvResult): void; reject(error: Error): void; retry(): void }>;
+  pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void; retry(): void }>;
   /** Sites this worker holds, by key. */
   sites: Set<string>;
 }
@@ -84,7 +72,7 @@ export class PvWorkerPool {
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
       if (reply.missing) job.retry();
-      else job.resolve(reply.result!);
+      else job.resolve(reply.result);
     });
     worker.on('error', (error) => this.replace(slot, error));
     worker.on('exit', (code) => this.replace(slot, new Error(`estimator worker exited with code ${code}`)));
@@ -101,9 +89,9 @@ export class PvWorkerPool {
     slot.pending.clear();
   }
 
-  /** Runs `simulate` (monthly and annual outputs) in the least busy worker. */
-  run(key: string, site: PreparedSite, siteBytes: number, system: PvSystem): Promise<PvResult> {
-    return new Promise<PvResult>((resolve, reject) => {
+  /** Runs a model's monthly estimate in the least busy worker. */
+  run<Site extends object, System, Result>(model: PvModel<Site, System, Result>, key: string, site: Site, siteBytes: number, system: System): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
       const send = (withSite: boolean) => {
         let slot = this.slots[0]!;
         for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
@@ -112,8 +100,15 @@ export class PvWorkerPool {
         slot.sites.add(key);
         // a worker with work to do keeps the process alive; an idle one does not
         if (slot.pending.size === 0) slot.worker.ref();
-        slot.pending.set(id, { resolve, reject, retry: () => send(true) });
-        const request: WorkerRequest = { kind: 'run', id, key, system, ...(attach ? { site: siteMessage(site, siteBytes) } : {}) };
+        slot.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, retry: () => send(true) });
+        const request: WorkerRequest = {
+          kind: 'run',
+          id,
+          key,
+          model: model.name,
+          system,
+          ...(attach ? { site: { site: model.toMessage(site), bytes: siteBytes } } : {}),
+        };
         slot.worker.postMessage(request);
       };
       send(false);

@@ -1,0 +1,59 @@
+// The estimators' two models as the server holds them: PVWatts v5 (what /api/pvwatts/v6 runs,
+// server/pv/) and PVWatts v8 (server/pv/v8/). Each says how a station's weather becomes its prepared
+// site (cached per station, pv-sites.ts), what an estimate runs on that site (on the main thread or
+// in a worker, pv-workers.ts), which of the site's weather arrays hourly answers echo (their JSON
+// text is kept), and how a site crosses to a worker (its functions cannot).
+import type { WeatherData } from '../../model/weather.ts';
+import { prepareSite, simulate, type PreparedSite, type PvResult, type PvSystem } from '../pv/index.ts';
+import { prepareSiteV8, type SiteV8 } from '../pv/v8/site.ts';
+import { simulateV8, type PvResultV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
+
+export interface PvModel<Site extends object, System, Result> {
+  /** The model's name: part of a site's key in the cache and in the workers. */
+  name: PvModelName;
+  prepare(weather: WeatherData): Site;
+  /** The monthly and annual estimate. */
+  run(system: System, site: Site): Result;
+  /** The site's weather arrays that hourly answers write as they are. */
+  echoedArrays(site: Site): object[];
+  /** The site as a worker is sent it: structured-cloneable (its typed arrays shared, not copied). */
+  toMessage(site: Site): object;
+  fromMessage(message: object): Site;
+}
+
+export type PvModelName = 'pvwattsv5' | 'pvwattsv8';
+
+/** A v5 site's record labels are a function: a worker is sent the ones an error may print. */
+interface SiteV5Message {
+  site: Omit<PreparedSite, 'recordLabel'>;
+  labels: Array<[number, string]>;
+}
+
+export const pvwattsV5: PvModel<PreparedSite, PvSystem, PvResult> = {
+  name: 'pvwattsv5',
+  prepare: prepareSite,
+  run: (system, site) => simulate(system, site),
+  echoedArrays: (site) => [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs],
+  toMessage(site): SiteV5Message {
+    const { recordLabel, ...rest } = site;
+    const records = [0, ...(site.weatherRangeFailure ? [site.weatherRangeFailure.record] : [])];
+    return { site: rest, labels: records.map((record) => [record, recordLabel(record)]) };
+  },
+  fromMessage(message) {
+    const { site, labels } = message as SiteV5Message;
+    const byRecord = new Map(labels);
+    return { ...site, recordLabel: (record: number) => byRecord.get(record) ?? `[record ${record}]` };
+  },
+};
+
+export const pvwattsV8: PvModel<SiteV8, PvSystemV8, PvResultV8> = {
+  name: 'pvwattsv8',
+  prepare: prepareSiteV8,
+  run: (system, site) => simulateV8(system, site),
+  echoedArrays: (site) => [site.dniWm2, site.dhiWm2, site.ambientC, site.windMs],
+  toMessage: (site) => site,
+  fromMessage: (message) => message as SiteV8,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a worker runs whichever model a request names
+export const pvModels: Record<PvModelName, PvModel<any, any, any>> = { pvwattsv5: pvwattsV5, pvwattsv8: pvwattsV8 };

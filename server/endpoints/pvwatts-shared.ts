@@ -1,0 +1,137 @@
+// What the two PVWatts endpoints (v6: pvwatts.ts, v8: pvwatts-v8.ts) share: the parameters they
+// echo, the station an estimate runs on (the one file_id names, or the nearest of a dataset) and the
+// 422s of that choice, the weather file's name, and running a monthly estimate in the worker pool.
+import { basename } from 'node:path';
+import { propertiesOf } from '../../schemas/registry.ts';
+import type { ClimateStation, ClimateStore } from '../data/climate.ts';
+import type { PvModel } from '../data/pv-models.ts';
+import type { PvSiteCache } from '../data/pv-sites.ts';
+import { stationIndexOf } from '../data/pv-stations.ts';
+import { formatFloat } from '../formats/numbers.ts';
+import { solarNoStationMessage, solarUnknownFileMessage, type ParamIssue, type RawQuery } from '../params.ts';
+
+/** A parameter schema's parameters, in its order: the order of the 422 messages. */
+export function parameterOrder(schemaId: string): string[] {
+  return Object.keys(propertiesOf(schemaId));
+}
+
+/**
+ * The request's parameters as given, in request order (the last of a repeated one): every one the
+ * endpoint takes but `format`, and `api_key` only where the endpoint echoes it. Strings, except a
+ * value holding `listSeparator` (v8's `soiling=12|4|…`), echoed as its list of numbers, as the v8
+ * documentation's example shows (`"soiling":[12.0,4.0,…]`; `"albedo":"0.3"` stays a string).
+ */
+export function echoedInputs(
+  query: RawQuery,
+  parameters: readonly string[],
+  options: { echoesApiKey: boolean; listSeparator?: string },
+): Record<string, string | number[]> {
+  const inputs: Record<string, string | number[]> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (name === 'format' || (name === 'api_key' && !options.echoesApiKey) || !parameters.includes(name)) continue;
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (last === undefined) continue;
+    const text = String(last);
+    inputs[name] = options.listSeparator !== undefined && text.includes(options.listSeparator) ? asNumbers(text.split(options.listSeparator)) : text;
+  }
+  return inputs;
+}
+
+/** A list's items as numbers where every one is a plain decimal; otherwise (a 422 follows) as NaN, which JSON writes null. */
+function asNumbers(items: string[]): number[] {
+  return items.map((item) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(item) ? Number(item) : Number.NaN));
+}
+
+/** The location's problems, added to the schema's: lat and lon required unless file_id, dataset not with file_id. */
+export function locationIssues(query: RawQuery, issues: ParamIssue[], values: { lat?: number; lon?: number }): ParamIssue[] {
+  const all = [...issues];
+  const named = (param: string) => all.some((issue) => issue.param === param);
+  const given = (param: string) => query[param] !== undefined;
+  if (given('file_id')) {
+    if (given('dataset') && !named('dataset')) all.push({ param: 'dataset', kind: 'excluded', excludedBy: 'file_id' });
+  } else {
+    if (values.lat === undefined && !named('lat')) all.push({ param: 'lat', kind: 'required' });
+    if (values.lon === undefined && !named('lon')) all.push({ param: 'lon', kind: 'required' });
+  }
+  return all;
+}
+
+/** Sorts issues in the order of the parameters. */
+export function inParameterOrder(issues: ParamIssue[], parameters: readonly string[]): ParamIssue[] {
+  return issues.sort((a, b) => parameters.indexOf(a.param) - parameters.indexOf(b.param));
+}
+
+export interface LocatedStation {
+  station: ClimateStation;
+  /** From the requested point, whole metres (0 for file_id). */
+  distanceMetres: number;
+}
+
+/**
+ * The station an estimate runs on: the one `fileId` names (found by `byFileId`: each version's ids),
+ * or the nearest of `dataset` within `radius` miles of lat/lon; else the 422's message.
+ */
+export function locateStation(
+  climate: ClimateStore,
+  values: { file_id?: string; dataset?: string; radius?: number; lat?: number; lon?: number },
+  byFileId: (climate: ClimateStore, id: string) => ClimateStation | undefined,
+): LocatedStation | { error: string } {
+  if (values.file_id !== undefined) {
+    const station = byFileId(climate, values.file_id);
+    return station ? { station, distanceMetres: 0 } : { error: solarUnknownFileMessage(values.file_id) };
+  }
+  const dataset = values.dataset as ClimateStation['dataset'];
+  const radius = values.radius!;
+  // the catalog's in-memory index: the store's SQL search answers the same, in milliseconds rather than microseconds
+  const found = stationIndexOf(climate).nearestIn(dataset, values.lat!, values.lon!, radius);
+  if (!found) return { error: solarNoStationMessage(dataset, radius, formatFloat(values.lat!)!, formatFloat(values.lon!)!) };
+  return { station: found.station, distanceMetres: found.distanceMetres };
+}
+
+/**
+ * The weather file's name, as station_info's solar_resource_file prints it: the source file's name
+ * without `.gz`; for the synthetic sample, the name a real file of that station would have
+ * (94018.tm2, 724699TYA.CSV, <id>.epw, and for nsrdb `nsrdbName`: the cell's file name in the
+ * estimator's era).
+ */
+export function solarResourceFile(station: ClimateStation, nsrdbName: (code: string) => string): string {
+  if (!station.source_file.startsWith('sample:')) return basename(station.source_file).replace(/\.gz$/i, '');
+  const code = station.id.replace(/^\d-/, '');
+  switch (station.dataset) {
+    case 'tmy2':
+      return `${code}.tm2`;
+    case 'tmy3':
+      return `${code}TYA.CSV`;
+    case 'nsrdb':
+      return nsrdbName(code);
+    default:
+      return `${code}.epw`;
+  }
+}
+
+/** Monthly estimates between their start and their result. */
+let monthlyInFlight = 0;
+
+/**
+ * A monthly estimate, in a worker thread when others are in flight (PV_WORKERS; the main thread goes
+ * on serving meanwhile), else here, which is quicker by the ~0.5 ms of a worker's round trip. Other
+ * requests that arrived together get one turn of the event loop to say so. Hourly estimates always
+ * run here: most of their time is writing the JSON, which is done here anyway, and their weather
+ * arrays are the site's own, whose JSON text is kept (data/pv-sites.ts).
+ */
+export async function monthlyEstimate<Site extends object, System, Result>(
+  sites: PvSiteCache,
+  model: PvModel<Site, System, Result>,
+  entry: { site: Site; key: string; bytes: number },
+  system: System,
+): Promise<Result> {
+  if (!sites.usesWorkers) return model.run(system, entry.site);
+  monthlyInFlight++;
+  try {
+    await new Promise((resolve) => setImmediate(resolve));
+    // the pool starts with the first estimate that has company
+    return monthlyInFlight > 1 ? await sites.pool!.run(model, entry.key, entry.site, entry.bytes, system) : model.run(system, entry.site);
+  } finally {
+    monthlyInFlight--;
+  }
+}
