@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { PvSystemV8 } from '../../server/pv/v8/simulate.ts';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
 
 export const v8ReferenceDir = join(import.meta.dirname, 'v8-reference');
@@ -119,3 +120,9 @@ export function v8WeatherDirs(): string[] {
  * missing folder throws here, at import, so that the test file fails instead of skipping.
  */
 export const skipWithoutV8Weather: false | string = v8WeatherDirs().reduce<false | string>((skip, dir) => skip || sharedOrSkip(...dir.split('/')), false);
+
+/** The case's inputs as the model takes them: use_wf_albedo as a flag, no availability loss. */
+export function v8System(inputs: V8Inputs): PvSystemV8 {
+  const { adjust_constant: _availability, use_wf_albedo, ...system } = inputs;
+  return { ...system, ...(use_wf_albedo === undefined ? {} : { use_wf_albedo: use_wf_albedo === 1 }) };
+}

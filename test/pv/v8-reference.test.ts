@@ -6,15 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSiteV8 } from '../../server/pv/v8/site.ts';
-import { simulateV8, type PvSystemV8 } from '../../server/pv/v8/simulate.ts';
+import { simulateV8 } from '../../server/pv/v8/simulate.ts';
 import { assertOutputsMatch, WorstErrors } from './reference-cases.ts';
-import { readV8ReferenceFiles, skipWithoutV8Weather, v8WeatherPath, type V8Inputs } from './v8-reference-cases.ts';
-
-/** The case's inputs as the model takes them: use_wf_albedo as a flag, no availability loss. */
-export function v8System(inputs: V8Inputs): PvSystemV8 {
-  const { adjust_constant: _availability, use_wf_albedo, ...system } = inputs;
-  return { ...system, ...(use_wf_albedo === undefined ? {} : { use_wf_albedo: use_wf_albedo === 1 }) };
-}
+import { readV8ReferenceFiles, skipWithoutV8Weather, v8System, v8WeatherPath } from './v8-reference-cases.ts';
 
 test('PVWatts v8 reproduces every reference case of ssc 2025.4.16', { skip: skipWithoutV8Weather }, async (t) => {
   const worst = new WorstErrors();
