@@ -1,6 +1,6 @@
 // The page at / in a real browser: Debian's Chromium (/usr/bin/chromium, installed by .ci/run),
 // driven by playwright-core. It loads the page, checks the reference against the OpenAPI document,
-// runs station searches and a PV estimate and compares the list and the chart with the API's own
+// runs station searches and PV estimates (v8 by default, v6 by the switch) and compares the list and the chart with the API's own
 // answers, fetched here. Screenshots go to test-artifacts/.
 //
 // Without Chromium the tests are skipped with a message, unless REQUIRE_CHROMIUM=1 or CI is set
@@ -529,22 +529,29 @@ describe('the page in Chromium', { skip }, () => {
     };
   }
 
-  async function estimate(): Promise<void> {
+  /** Submits the PV form and waits for its answer; returns the status line's state and words. */
+  async function submitEstimate(): Promise<{ state: string | null; status: string }> {
     await page.$eval('#pv-status', (element) => element.removeAttribute('data-state'));
     await page.click('#pv-form button[type=submit]');
     await page.waitForSelector('#pv-status[data-state=done], #pv-status[data-state=error]');
-    assert.equal(await page.getAttribute('#pv-status', 'data-state'), 'done', (await page.textContent('#pv-status')) ?? '');
+    return { state: await page.getAttribute('#pv-status', 'data-state'), status: (await page.textContent('#pv-status')) ?? '' };
   }
 
-  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  async function estimate(): Promise<void> {
+    const { state, status } = await submitEstimate();
+    assert.equal(state, 'done', status);
+  }
 
-  test('the PV calculator draws the estimator’s monthly AC output, annual total and capacity factor', {
-    skip: estimatorLanded ? false : 'the estimator endpoint has not landed',
-  }, async () => {
+  /** The page loaded anew with the user's key, its calculator ready. */
+  async function freshCalculator(): Promise<void> {
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     await page.fill('#api-key', server.key);
     assert.equal(await page.getAttribute('#pv-form', 'data-available'), 'true');
+  }
+
+  /** The coordinates and a system, as a user fills them in. */
+  async function fillSystem(): Promise<void> {
     await page.check('#pv-form input[name=where][value=coordinates]');
     await page.fill('#pv-form input[name=lat]', '39.74');
     await page.fill('#pv-form input[name=lon]', '-104.99');
@@ -552,27 +559,19 @@ describe('the page in Chromium', { skip }, () => {
     await page.fill('#pv-form input[name=system_capacity]', '6.5');
     await page.selectOption('#pv-form select[name=array_type]', '2');
     await page.fill('#pv-form input[name=tilt]', '25');
-    await estimate();
+  }
+
+  /** The request the calculator made, as path and parameters. */
+  async function estimateRequest(): Promise<{ path: string; params: Record<string, string>; url: URL }> {
+    const url = new URL(((await page.textContent('#pv-request')) ?? '').replace(/^GET /, ''), server.url);
+    return { path: url.pathname, params: Object.fromEntries(url.searchParams), url };
+  }
+
+  /** The estimate shown is the API's own answer to the request the page made. */
+  async function assertShowsAnswer(): Promise<Json> {
     const shown = await shownEstimate();
-    const request = new URL(shown.request, server.url);
-    assert.ok(
-      ESTIMATOR_PATHS.some((path) => request.pathname === `${path}.json`),
-      request.pathname,
-    );
-    for (const [name, value] of Object.entries({
-      lat: '39.74',
-      lon: '-104.99',
-      radius: '0',
-      system_capacity: '6.5',
-      array_type: '2',
-      tilt: '25',
-      module_type: '0',
-      losses: '14',
-      azimuth: '180',
-    })) {
-      assert.equal(request.searchParams.get(name), value, name);
-    }
-    const expected = await api(`${request.pathname}${request.search}`);
+    const { url } = await estimateRequest();
+    const expected = await api(`${url.pathname}${url.search}`);
     assert.equal(expected.outputs.ac_monthly.length, 12);
     assert.deepEqual(
       shown.bars.map((bar) => bar.label),
@@ -588,11 +587,193 @@ describe('the page in Chromium', { skip }, () => {
     // Taller bars for larger months.
     const byValue = [...shown.bars].sort((a, b) => a.value - b.value);
     for (let i = 1; i < byValue.length; i++) assert.ok(byValue[i].height >= byValue[i - 1].height);
-    await screenshot('browser-pv.png', '#pv');
+    return expected;
+  }
+
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const V8_INPUTS = ['bifaciality', 'albedo', 'use_wf_albedo', 'soiling'];
+  const v8Landed = endpoints.some((endpoint) => endpoint.paths.includes('/api/pvwatts/v8'));
+  const dataQueryV2Landed = endpoints.some((endpoint) => endpoint.paths.includes('/api/solar/data_query/v2'));
+
+  test('the PV calculator defaults to v8: bifaciality, albedo and soiling sent as | lists, and the monthly output, totals and weather data source drawn as the API answers', {
+    skip: v8Landed ? false : 'PVWatts v8 has not landed',
+  }, async () => {
+    const document = (await (await server.get('/api/openapi.json')).json()) as Json;
+    const v8Parameters = new Map(parametersOf(document, '/api/pvwatts/v8.json').map((parameter) => [parameter.name, parameter]));
+    await freshCalculator();
+    assert.equal(await page.isChecked('#pv-form input[name=estimator][value=v8]'), true);
+    assert.equal(await page.getAttribute('#pv-form', 'data-version'), 'v8');
+    assert.equal(await page.textContent('#pv-title'), 'PV calculator (PVWatts v8)');
+    assert.equal(await page.isVisible('#pv-v8'), true);
+    // The hints are the document's descriptions, and the ranges its bounds (v8's gcr: 0.01 to 0.99).
+    for (const name of ['bifaciality', 'albedo', 'use_wf_albedo', 'soiling'])
+      assert.equal(await page.textContent(`#pv-v8 small[data-describes=${name}]`), v8Parameters.get(name)!.description, name);
+    assert.equal(await page.getAttribute('#pv-form input[name=gcr]', 'min'), String(v8Parameters.get('gcr')!.schema.minimum));
+    assert.equal(await page.getAttribute('#pv-form input[name=gcr]', 'max'), String(v8Parameters.get('gcr')!.schema.maximum));
+    assert.equal(await page.getAttribute('#pv-form input[name=bifaciality]', 'max'), String(v8Parameters.get('bifaciality')!.schema.maximum));
+
+    await fillSystem();
+    await page.fill('#pv-form input[name=bifaciality]', '0.7');
+    await page.fill('#pv-form input[name=albedo]', '0.3');
+    // Typed with spaces and commas too: sent as the API reads a list, separated by |.
+    await page.fill('#pv-form input[name=soiling]', '12 | 4 | 45, 23 9 99|67|12.54|54|9|0|7.6');
+    await estimate();
+    const first = await estimateRequest();
+    assert.equal(first.path, '/api/pvwatts/v8.json');
+    assert.deepEqual(first.params, {
+      lat: '39.74',
+      lon: '-104.99',
+      dataset: 'nsrdb',
+      radius: '0',
+      system_capacity: '6.5',
+      module_type: '0',
+      losses: '14',
+      array_type: '2',
+      tilt: '25',
+      azimuth: '180',
+      dc_ac_ratio: '1.2',
+      gcr: '0.4',
+      inv_eff: '96',
+      bifaciality: '0.7',
+      albedo: '0.3',
+      soiling: '12|4|45|23|9|99|67|12.54|54|9|0|7.6',
+    });
+    // The request as the documentation writes it: | itself, not %7C.
+    assert.match((await page.textContent('#pv-request')) ?? '', /&soiling=12\|4\|45\|23\|9\|99\|67\|12\.54\|54\|9\|0\|7\.6$/);
+    const expected = await assertShowsAnswer();
+    assert.equal(typeof expected.station_info.weather_data_source, 'string');
+    assert.equal(await page.isVisible('#pv-weather-source'), true);
+    assert.equal(await page.textContent('#pv-weather-source'), expected.station_info.weather_data_source);
+    // v8 answers give no distance.
+    const stationShown = (await page.textContent('#pv-station')) ?? '';
+    assert.ok(stationShown.startsWith(expected.station_info.location), stationShown);
+    assert.doesNotMatch(stationShown, /km away/);
+    await screenshot('browser-pv-v8.png', '#pv');
+
+    // Twelve monthly albedos instead of the weather file's.
+    await page.fill('#pv-form input[name=albedo]', '0.6|0.6|0.45|0.25|0.2|0.2|0.2|0.2|0.2|0.25|0.4|0.55');
+    await page.selectOption('#pv-form select[name=use_wf_albedo]', '0');
+    await estimate();
+    const monthly = await estimateRequest();
+    assert.equal(monthly.params.albedo, '0.6|0.6|0.45|0.25|0.2|0.2|0.2|0.2|0.2|0.25|0.4|0.55');
+    assert.equal(monthly.params.use_wf_albedo, '0');
+    await assertShowsAnswer();
+
+    // A climate station: v8 takes the ids of the solar dataset query v2, and the finder asks that one.
+    if (dataQueryV2Landed) {
+      await page.check('#pv-form input[name=where][value=station]');
+      const { outputs } = await api('/api/solar/data_query/v2.json?lat=39.74&lon=-104.99&radius=0');
+      const ids = Object.values<Json>(outputs)
+        .filter((station) => station && !Array.isArray(station))
+        .map((station) => station.id);
+      assert.ok(ids.length > 0, 'the data query v2 finds climate stations');
+      await page.$eval('#pv-status', (element) => element.removeAttribute('data-state'));
+      await page.click('#find-stations');
+      await page.waitForSelector('#pv-status[data-state=done]');
+      const offered = await page.$$eval('#station-choice option', (elements) => elements.map((element) => element.getAttribute('value')));
+      assert.deepEqual(offered, ids);
+      await page.selectOption('#station-choice', ids[ids.length - 1]);
+      await estimate();
+      const byStation = await estimateRequest();
+      assert.equal(byStation.params.file_id, ids[ids.length - 1]);
+      for (const name of ['lat', 'lon', 'dataset', 'radius']) assert.equal(name in byStation.params, false, name);
+      await assertShowsAnswer();
+    }
     assert.deepEqual(otherOrigins, []);
   });
 
-  test('the PV calculator’s drawing and request, against a stand-in estimator (the page’s own logic, whether or not the estimator has landed)', async () => {
+  test('switching the PV calculator to v6 hides the v8 inputs and estimates with v6, whose answer is drawn as the API gives it', {
+    skip: v8Landed && estimatorLanded ? false : 'PVWatts v6 and v8 have not both landed',
+  }, async () => {
+    const document = (await (await server.get('/api/openapi.json')).json()) as Json;
+    await freshCalculator();
+    await fillSystem();
+    // v8's inputs, filled before the switch, are neither shown nor sent.
+    await page.fill('#pv-form input[name=bifaciality]', '0.7');
+    await page.fill('#pv-form input[name=albedo]', '0.3');
+    await page.fill('#pv-form input[name=soiling]', '2');
+    await page.check('#pv-form input[name=estimator][value=v6]');
+    assert.equal(await page.getAttribute('#pv-form', 'data-version'), 'v6');
+    assert.equal(await page.textContent('#pv-title'), 'PV calculator (PVWatts v6)');
+    assert.equal(await page.isVisible('#pv-v8'), false);
+    assert.notEqual(await page.getAttribute('#pv-v8', 'disabled'), null);
+    assert.equal(await page.isDisabled('#pv-form input[name=albedo]'), true);
+    // v6's own bounds: gcr up to 3.
+    const gcr = parametersOf(document, '/api/pvwatts/v6.json').find((parameter) => parameter.name === 'gcr');
+    assert.equal(await page.getAttribute('#pv-form input[name=gcr]', 'max'), String(gcr!.schema.maximum));
+    await estimate();
+    const request = await estimateRequest();
+    assert.ok(
+      ESTIMATOR_PATHS.some((path) => request.path === `${path}.json`),
+      request.path,
+    );
+    for (const [name, value] of Object.entries({
+      lat: '39.74',
+      lon: '-104.99',
+      radius: '0',
+      system_capacity: '6.5',
+      array_type: '2',
+      tilt: '25',
+      module_type: '0',
+      losses: '14',
+      azimuth: '180',
+    })) {
+      assert.equal(request.params[name], value, name);
+    }
+    for (const name of V8_INPUTS) assert.equal(name in request.params, false, name);
+    const expected = await assertShowsAnswer();
+    assert.equal(expected.station_info.weather_data_source, undefined);
+    assert.equal(await page.isVisible('#pv-weather-source'), false);
+    assert.match((await page.textContent('#pv-station')) ?? '', / km away$/);
+    await screenshot('browser-pv.png', '#pv');
+
+    // Back to v8: its inputs again, as they were left.
+    await page.check('#pv-form input[name=estimator][value=v8]');
+    assert.equal(await page.isVisible('#pv-v8'), true);
+    assert.equal(await page.inputValue('#pv-form input[name=albedo]'), '0.3');
+    assert.equal(await page.getAttribute('#pv-form input[name=gcr]', 'max'), '0.99');
+    assert.deepEqual(otherOrigins, []);
+  });
+
+  test('the PV calculator refuses what the document’s bounds exclude before asking, and shows the API’s 422 as it words it', {
+    skip: v8Landed ? false : 'PVWatts v8 has not landed',
+  }, async () => {
+    await freshCalculator();
+    await fillSystem();
+    await page.$eval('#pv-form details', (details) => details.setAttribute('open', ''));
+    // gcr 1.5: out of v8's range (the input's max, from the document), so the browser does not send it;
+    // within v6's (up to 3).
+    await page.fill('#pv-form input[name=gcr]', '1.5');
+    const outOfRange = async () => (await page.$$('#pv-form input[name=gcr]:out-of-range')).length === 1 && (await page.$$('#pv-form:invalid')).length === 1;
+    assert.equal(await outOfRange(), true);
+    await page.click('#pv-form button[type=submit]');
+    assert.equal(await page.getAttribute('#pv-status', 'data-state'), null, 'nothing asked');
+    if (estimatorLanded) {
+      await page.check('#pv-form input[name=estimator][value=v6]');
+      assert.equal(await outOfRange(), false);
+      await page.check('#pv-form input[name=estimator][value=v8]');
+    }
+    await page.fill('#pv-form input[name=gcr]', '0.4');
+
+    // What no input's bounds can say: three albedos (one or twelve), a soiling of 120 %.
+    await page.fill('#pv-form input[name=albedo]', '0.3|0.3|0.3');
+    await page.fill('#pv-form input[name=soiling]', '120');
+    const refused = await submitEstimate();
+    assert.equal(refused.state, 'error');
+    const request = await estimateRequest();
+    assert.equal(request.params.albedo, '0.3|0.3|0.3');
+    assert.equal(request.params.soiling, '120');
+    const expected = await server.get(withKey(`${request.url.pathname}${request.url.search}`, server.key));
+    assert.equal(expected.status, 422);
+    const errors = ((await expected.json()) as Json).errors as string[];
+    assert.ok(errors.length >= 2, errors.join(' '));
+    assert.equal(refused.status, errors.join(' '));
+    assert.equal(await page.isVisible('#pv-result'), false);
+    await screenshot('browser-pv-422.png', '#pv');
+    assert.deepEqual(otherOrigins, []);
+  });
+
+  test('the PV calculator’s drawing and request, against a stand-in v6 estimator in a document without v8 (the page’s own logic, whatever has landed)', async () => {
     const stand = {
       inputs: {},
       errors: [],
@@ -624,6 +805,8 @@ describe('the page in Chromium', { skip }, () => {
     await page.route('**/api/openapi.json', async (route) => {
       const response = await route.fetch();
       const document = (await response.json()) as Json;
+      // A server without v8: the calculator offers v6 alone.
+      for (const path of Object.keys(document.paths)) if (path.startsWith('/api/pvwatts/v8')) delete document.paths[path];
       if (!document.paths['/api/pvwatts/v6.json'])
         document.paths['/api/pvwatts/v6.json'] = {
           get: {
@@ -643,6 +826,11 @@ describe('the page in Chromium', { skip }, () => {
       await page.reload();
       await page.waitForSelector('body[data-ready=true]');
       await page.fill('#api-key', server.key);
+      // v6 alone: no switch, no v8 inputs.
+      assert.equal(await page.getAttribute('#pv-form', 'data-version'), 'v6');
+      assert.equal(await page.isVisible('#pv-versions'), false);
+      assert.equal(await page.isVisible('#pv-v8'), false);
+      assert.equal(await page.textContent('#pv-title'), 'PV calculator (PVWatts v6)');
       await page.check('#pv-form input[name=where][value=coordinates]');
       await page.fill('#pv-form input[name=lat]', '40.5');
       await page.fill('#pv-form input[name=lon]', '-105.5');

@@ -19,9 +19,13 @@ async function answerOf(response, url) {
   return { ok: response.ok, status: response.status, body, url };
 }
 
-/** GET a path of this API; `url` is what was asked for, to show. */
+/**
+ * GET a path of this API; `url` is what was asked for, to show. A `|` (PVWatts v8's list separator)
+ * is sent as itself, as the API's documentation writes it, rather than as %7C: the same to the
+ * server, easier to read.
+ */
 export async function get(path, params) {
-  const query = new URLSearchParams(params).toString();
+  const query = new URLSearchParams(params).toString().replace(/%7C/g, '|');
   const url = query ? `${path}?${query}` : path;
   return answerOf(await fetch(url, { headers: { 'X-Api-Key': apiKey(), Accept: 'application/json' } }), url);
 }
@@ -62,4 +66,12 @@ export function applyContract(form, parameters) {
     if (typeof schema.maximum === 'number') input.max = String(schema.maximum);
     if (typeof schema.default === 'number' && input.value === '') input.value = String(schema.default);
   }
+}
+
+/** What separates a list parameter's items in the query (its `style`: `|` for pipeDelimited), or undefined when it takes one value. */
+export function listSeparator(parameter) {
+  if (parameter?.schema?.type !== 'array') return undefined;
+  if (parameter.style === 'pipeDelimited') return '|';
+  if (parameter.style === 'spaceDelimited') return ' ';
+  return ',';
 }
