@@ -1,8 +1,9 @@
 // build:data over the real weather files in ../shared: every file builds; each station's stored
 // values are the file's own numbers (read here independently, field by field, and compared with the
-// reader's whole parse); the catalog's header fields match the TMY2 and TMY3 station lists; the
-// store's hourly reads (hyparquet, by the catalog's row-group index) return exactly what DuckDB reads;
-// a malformed file is reported with its file and line and never half ingested.
+// reader's whole parse); its v1 and v2 ids (an NSRDB file's v2 id from its header's Location ID); the
+// catalog's header fields match the TMY2 and TMY3 station lists; the store's hourly reads (hyparquet,
+// by the catalog's row-group index) return exactly what DuckDB reads; a malformed file is reported
+// with its file and line and never half ingested, and a second file of the same id is refused.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -182,10 +183,66 @@ test('every real weather file builds, and each station holds the file’s own nu
   assert.equal(byId('2-062400').country, 'NLD');
   assert.equal(byId('2-weather_noLineEnding').state, '');
   assert.equal(byId('2-tmy_45.000_8.000_2005_2023').header_location, 'unknown');
-  assert.deepEqual([byId('3-78208').state, byId('3-78208').country, byId('3-78208').city, byId('3-78208').resolution], ['Arizona', 'United States', '', 4]);
-  assert.deepEqual([byId('3-757516').state, byId('3-14914').state, byId('3-14914').country], ['Iowa', 'North Dakota', 'United States']);
-  assert.equal(byId('3-78208').has_minute_column, true);
+  // nsrdb: v1 ids name the cell by its place, v2 ids by the header's NSRDB location id
+  const phoenix = byId('3-W111N033-W11198N3345');
+  assert.deepEqual([phoenix.state, phoenix.country, phoenix.city, phoenix.resolution, phoenix.id_v2], ['Arizona', 'United States', '', 4, '3-G-0078208']);
+  assert.deepEqual(
+    [byId('3-W093N041-W09362N4157').id_v2, byId('3-W093N041-W09362N4157').state, byId('3-W096N046-W09680N4690').state],
+    ['3-G-0757516', 'Iowa', 'North Dakota'],
+  );
+  assert.equal(store.byV2Id('3-G-0014914'), byId('3-W096N046-W09680N4690'));
+  assert.equal(phoenix.has_minute_column, true);
   assert.equal(byId('0-94018').has_minute_column, false);
+  for (const station of store.stations) {
+    assert.equal(store.byId(station.id), station);
+    assert.equal(store.byV2Id(station.id_v2), station);
+    if (station.dataset !== 'nsrdb') {
+      assert.equal(station.id_v2, station.id, `${station.source_file}: one id for both versions`);
+      continue;
+    }
+    // the v2 id is `3-G-` and the file's own Location ID (read here from its text), 7 digits
+    const [names, values] = fileText(shared('pvwatts', 'weather', basename(station.source_file))).split('\n');
+    const locationId = values!.split(',')[names!.split(',').indexOf('Location ID')]!;
+    assert.equal(station.id_v2, `3-G-${locationId.padStart(7, '0')}`, station.source_file);
+    assert.equal(store.byV2Id(station.id), undefined, `${station.id} is a v1 id only`);
+    assert.equal(store.byId(station.id_v2), undefined, `${station.id_v2} is a v2 id only`);
+  }
+});
+
+test('nsrdb ids: a file without a numeric location id keeps its name as its v2 id; a second file of an id is refused', {
+  skip: skipWithoutShared,
+}, async (t) => {
+  const source = temporaryDir('climate-ids');
+  const folder = join(source, 'climate', 'nsrdb');
+  mkdirSync(folder, { recursive: true });
+  const desMoines = shared('pvwatts', 'weather', 'des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv');
+  const phoenix = shared('pvwatts', 'weather', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv');
+  symlinkSync(phoenix, join(folder, 'phoenix.csv'));
+  // another Location ID at the same place: the same v1 id
+  writeFileSync(join(folder, 'phoenix_again.csv'), fileText(phoenix).replace(/^(NSRDB,)78208,/m, '$178212,'));
+  // no Location ID, a little further north
+  writeFileSync(join(folder, 'no_location.csv'), fileText(desMoines).replace(/^NSRDB,757516,-,-,-,41.57,/m, 'NSRDB,-,-,-,-,41.61,'));
+  let failure: BuildFailed | undefined;
+  try {
+    await buildQuietly({ outDir: temporaryDir('climate-ids-out'), sourceDir: source });
+  } catch (error) {
+    assert.ok(error instanceof BuildFailed, String(error));
+    failure = error;
+  }
+  assert.deepEqual(failure?.issues.map(describeIssue), [
+    'climate/nsrdb/phoenix_again.csv: id = "3-W111N033-W11198N3345": id 3-W111N033-W11198N3345 was already read from climate/nsrdb/phoenix.csv',
+  ]);
+  const out = temporaryDir('climate-ids-allowed');
+  await buildQuietly({ outDir: out, sourceDir: source, allowInvalid: true });
+  const { store, db } = await openStore(out);
+  t.after(() => db.close());
+  assert.deepEqual(
+    store.stations.map((station) => [station.source_file, station.id, station.id_v2]),
+    [
+      ['climate/nsrdb/no_location.csv', '3-W093N041-W09362N4161', '3-no_location'],
+      ['climate/nsrdb/phoenix.csv', '3-W111N033-W11198N3345', '3-G-0078208'],
+    ],
+  );
 });
 
 test('the catalog’s header fields match the TMY3 and TMY2 station lists', { skip: skipWithoutShared }, async (t) => {

@@ -330,11 +330,53 @@ test('422: every invalid or missing parameter has its message, in the full envel
   assert.equal(csv.body, "Error\n'lat' must be between -90 and 90\n");
 });
 
-test('ids are usable as the estimator’s file_id: each names one station whose hours can be read', { skip: skipWithoutShared }, async () => {
+test('v1 prints v1 ids and v2 v2 ids, in JSON, XML and CSV: different for nsrdb cells, the same for the others', { skip: skipWithoutShared }, async () => {
+  const store = server.data.dataSet.climate;
+  const query = 'lat=40&lon=-105&radius=400&all=1';
+  const v1 = (await getJson(`/api/solar/data_query/v1.json?${query}`)).json;
+  const v2 = (await getJson(`/api/solar/data_query/v2.json?${query}`)).json;
+  for (const dataset of ['tmy2', 'tmy3', 'intl', 'nsrdb']) {
+    if (v1.outputs[dataset] === null) continue;
+    const [id1, id2] = [v1.outputs[dataset].id, v2.outputs[dataset].id];
+    if (dataset === 'nsrdb') {
+      assert.match(id1, /^3-[EW]\d{3}[NS]\d{3}-[EW]\d{5}[NS]\d{4}$/);
+      assert.match(id2, /^3-G-\d{7}$/);
+    } else assert.equal(id2, id1, dataset);
+    assert.equal(store.byV2Id(id2), store.byId(id1), `${id1} and ${id2} are one station`);
+  }
+  const ids1 = v1.outputs.all_stations.map((item: any) => item.id);
+  const ids2 = v2.outputs.all_stations.map((item: any) => item.id);
+  assert.ok(v1.outputs.all_stations.filter((item: any) => item.dataset === 'nsrdb').length >= 3);
+  assert.deepEqual(
+    ids2,
+    ids1.map((id: string) => store.byId(id)!.id_v2),
+    'the same stations in the same order, each under its v2 id',
+  );
+  assert.ok(v2.outputs.all_stations.every((item: any) => (item.dataset === 'nsrdb') === item.id.startsWith('3-G-')));
+  // XML and CSV print the same ids as JSON
+  const xmlIds = (xml: string) => [...xml.matchAll(/<id>([^<]*)<\/id>/g)].map((match) => match[1]);
+  const outputIds = (json: any) => [
+    ...['tmy2', 'tmy3', 'intl', 'nsrdb'].flatMap((dataset) => json.outputs[dataset]?.id ?? []),
+    ...json.outputs.all_stations.map((item: any) => item.id),
+  ];
+  assert.deepEqual(xmlIds((await get(`/api/solar/data_query/v1.xml?${query}`)).body), outputIds(v1));
+  assert.deepEqual(xmlIds((await get(`/api/solar/data_query/v2.xml?${query}`)).body), outputIds(v2));
+  const csvIds = async (version: number) =>
+    (parse((await get(`/api/solar/data_query/v${version}.csv?${query}`)).body, { columns: true }) as Record<string, string>[]).map((row) => row.id);
+  assert.deepEqual(await csvIds(1), ids1);
+  assert.deepEqual(await csvIds(2), ids2);
+  const nearest2 = parse((await get('/api/solar/data_query/v2.csv?lat=40&lon=-105&radius=0')).body, { columns: true }) as Record<string, string>[];
+  assert.equal(
+    nearest2.find((row) => row.dataset === 'nsrdb')!.id,
+    (await getJson('/api/solar/data_query/v2.json?lat=40&lon=-105&radius=0')).json.outputs.nsrdb.id,
+  );
+});
+
+test('ids are usable as the estimators’ file_id: each names one station whose hours can be read', { skip: skipWithoutShared }, async () => {
   const { json } = await getJson('/api/solar/data_query/v2.json?lat=40&lon=-105&radius=0');
   const store = server.data.dataSet.climate;
   for (const dataset of ['tmy2', 'tmy3', 'intl', 'nsrdb']) {
-    const station = store.byId(json.outputs[dataset].id);
+    const station = store.byV2Id(json.outputs[dataset].id);
     assert.ok(station, dataset);
     const weather = await store.weather(station);
     assert.equal(weather.length, 8760);

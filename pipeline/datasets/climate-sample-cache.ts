@@ -17,6 +17,7 @@ const KEPT_ENTRIES = 3;
 
 const pipelineDir = join(import.meta.dirname, '..');
 const schemasDir = join(pipelineDir, '..', 'schemas');
+const modelDir = join(pipelineDir, '..', 'model');
 
 /** Every file whose text can change the sample's climate bytes. */
 function sampleSources(): string[] {
@@ -30,6 +31,7 @@ function sampleSources(): string[] {
       .filter((name) => !name.endsWith('.test.ts'))
       .map((name) => join(pipelineDir, 'sample', name)),
     join(pipelineDir, 'dataset-writer.ts'),
+    join(modelDir, 'climate-ids.ts'),
     join(schemasDir, 'climate-station.schema.json'),
     join(schemasDir, 'climate-hourly.schema.json'),
   ].sort();

@@ -4,6 +4,7 @@
 // wrong) and never half ingested.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { ID_PREFIX, nsrdbLocationId, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import type { Issue } from '../issues.ts';
 import { gunzipSource, SourceFileError, sourceText } from '../readers/source-file.ts';
@@ -15,7 +16,6 @@ import { namesInSourceFolder } from './source-folder.ts';
 
 const SOURCE_FOLDER = 'climate';
 const HOURLY_SCHEMA = '/api/schemas/climate-hourly.schema.json';
-const ID_PREFIX: Readonly<Record<ClimateDataset, string>> = { tmy2: '0', tmy3: '1', intl: '2', nsrdb: '3' };
 /** The weather formats each source folder takes (INTERFACE.md). */
 const FOLDER_FORMATS: Readonly<Record<ClimateDataset, readonly WeatherFormat[]>> = {
   tmy2: ['tmy2'],
@@ -106,6 +106,18 @@ function usableId(location: string, path: string): string {
     .slice(0, 64);
 }
 
+/**
+ * The v1 and v2 ids of a weather file of `dataset` (the station schema's `id` and `id_v2`): the
+ * header's station id (else the file name) for tmy2, tmy3 and intl; for nsrdb the cell named by its
+ * place (v1) and by the header's NSRDB location id (v2; else the station id or file name, as before).
+ */
+function stationIds(dataset: ClimateDataset, header: WeatherData['header'], sourceFile: string): { id: string; id_v2: string } {
+  const id = `${ID_PREFIX[dataset]}-${usableId(header.location, sourceFile)}`;
+  if (dataset !== 'nsrdb') return { id, id_v2: id };
+  const location = nsrdbLocationId(header.location);
+  return { id: nsrdbV1Id(header.lat, header.lon), id_v2: location === undefined ? id : nsrdbV2Id(location) };
+}
+
 /** The catalog record of a weather file of `dataset` (display names as the schema describes). */
 function draftFromWeather(dataset: ClimateDataset, weather: WeatherData, sourceFile: string): StationDraft {
   const { header } = weather;
@@ -135,7 +147,7 @@ function draftFromWeather(dataset: ClimateDataset, weather: WeatherData, sourceF
   }
   return {
     dataset,
-    id: `${ID_PREFIX[dataset]}-${usableId(header.location, sourceFile)}`,
+    ...stationIds(dataset, header, sourceFile),
     city,
     state,
     country,

@@ -39,18 +39,20 @@ function sampleInputs(seed: number, nsrdbSpacingDeg: number | undefined): Statio
   }));
 }
 
-/** Later files whose id was already read are problems of their own. */
+/** Later files whose id (v1 or v2) was already read are problems of their own. */
 function duplicateProblems(stations: ClimateStation[]): { kept: ClimateStation[]; problems: Issue[] } {
-  const seen = new Map<string, string>();
+  const seen = { id: new Map<string, string>(), id_v2: new Map<string, string>() };
   const kept: ClimateStation[] = [];
   const problems: Issue[] = [];
   for (const station of stations) {
-    const first = seen.get(station.id);
-    if (first !== undefined) {
-      problems.push({ file: station.source_file, field: 'id', value: station.id, reason: `id ${station.id} was already read from ${first}` });
+    const field = (['id', 'id_v2'] as const).find((name) => seen[name].has(station[name]));
+    if (field !== undefined) {
+      const value = station[field];
+      problems.push({ file: station.source_file, field, value, reason: `${field} ${value} was already read from ${seen[field].get(value)}` });
       continue;
     }
-    seen.set(station.id, station.source_file);
+    seen.id.set(station.id, station.source_file);
+    seen.id_v2.set(station.id_v2, station.source_file);
     kept.push(station);
   }
   return { kept, problems };

@@ -1,6 +1,9 @@
 // The sample's climate catalog: tmy2, tmy3 and intl stations at the real places of the station
 // lists (climate-places.csv), and an nsrdb grid over the contiguous U.S. Each gets its own weather
-// seed, drawn in catalog order from the build's seed, so the same seed gives the same data.
+// seed, drawn in catalog order from the build's seed, so the same seed gives the same data. The
+// nsrdb cells are numbered in grid order; the number stands for an NSRDB location id (their v2 ids,
+// `3-G-0000001`), their v1 ids name them by place (`3-W105N040-W10502N4001`).
+import { nsrdbCellName, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, realPlaces, US_STATES, WEATHER_DATA_SOURCE, type Place } from './climate-places.ts';
 import { Random } from './random.ts';
@@ -29,9 +32,11 @@ function stationDraft(place: Place, seed: number): Draft {
   if (place.dataset === 'intl') {
     const provinces = place.country === 'CAN' ? CANADIAN_PROVINCES : place.country === 'AUS' ? AUSTRALIAN_STATES : {};
     const timezone = roundHalfAway(place.lon / 15);
+    const id = `2-${place.code}-${place.source.toLowerCase()}`;
     return {
       dataset: 'intl',
-      id: `2-${place.code}-${place.source.toLowerCase()}`,
+      id,
+      id_v2: id,
       city: place.city.toUpperCase(),
       state: (provinces[place.state] ?? '').toUpperCase(),
       country: place.country,
@@ -56,9 +61,11 @@ function stationDraft(place: Place, seed: number): Draft {
     };
   }
   const tmy2 = place.dataset === 'tmy2';
+  const id = `${tmy2 ? 0 : 1}-${place.code}`;
   return {
     dataset: place.dataset,
-    id: `${tmy2 ? 0 : 1}-${place.code}`,
+    id,
+    id_v2: id,
     city: place.city.toUpperCase(),
     state: (US_STATES[place.state] ?? place.state).toUpperCase(),
     country: 'United States',
@@ -83,14 +90,8 @@ function stationDraft(place: Place, seed: number): Draft {
   };
 }
 
-/** `3-W105N040-W10502N4001`: the 1° tile and the cell, named by longitude and latitude (v1 documentation). */
-export function nsrdbCellId(lat: number, lon: number): string {
-  const ew = lon < 0 ? 'W' : 'E';
-  const ns = lat < 0 ? 'S' : 'N';
-  const tile = `${ew}${String(Math.floor(Math.abs(lon))).padStart(3, '0')}${ns}${String(Math.floor(Math.abs(lat))).padStart(3, '0')}`;
-  const cell = `${ew}${String(Math.round(Math.abs(lon) * 100)).padStart(5, '0')}${ns}${String(Math.round(Math.abs(lat) * 100)).padStart(4, '0')}`;
-  return `${tile}-${cell}`;
-}
+/** `W105N040-W10502N4001`: the 1° tile and the cell, named by longitude and latitude (v1 documentation). */
+export const nsrdbCellId = nsrdbCellName;
 
 /** The TMY3 place nearest to a point (its time zone and elevation stand in for the cell's). */
 function nearestTmy3(lat: number, lon: number, tmy3: Place[]): Place {
@@ -120,7 +121,11 @@ export interface GridOptions {
   seedLabel?: string;
 }
 
-/** nsrdb cells on a regular grid (cell centres at box edge + spacing/2 + k·spacing). */
+/**
+ * nsrdb cells on a regular grid (cell centres at box edge + spacing/2 + k·spacing), numbered 1, 2, 3, …
+ * in grid order (rows from the south, each row from the west): the number is the cell's location id
+ * (header station id, v2 id `3-G-0000001`).
+ */
 export function nsrdbGridDrafts(options: GridOptions): Draft[] {
   const { spacingDeg, landOnly = true, box = CONUS } = options;
   if (!(spacingDeg >= 0.01)) throw new Error(`nsrdb grid spacing must be at least 0.01°, not ${spacingDeg}`);
@@ -134,14 +139,16 @@ export function nsrdbGridDrafts(options: GridOptions): Draft[] {
       const cellLon = Math.round(lon * 100) / 100;
       const place = nearestZipPlace(cellLat, cellLon, reach);
       if (landOnly && place?.country !== 'United States') continue;
-      const id = nsrdbCellId(cellLat, cellLon);
+      const id = nsrdbV1Id(cellLat, cellLon);
       if (seen.has(id)) continue;
       seen.add(id);
+      const location = drafts.length + 1;
       const near = nearestTmy3(cellLat, cellLon, tmy3);
       const timezone = near.timezone!;
       drafts.push({
         dataset: 'nsrdb',
-        id: `3-${id}`,
+        id,
+        id_v2: nsrdbV2Id(location),
         city: '',
         state: place?.country === 'United States' ? place.state : '',
         country: place?.country ?? null,
@@ -153,7 +160,7 @@ export function nsrdbGridDrafts(options: GridOptions): Draft[] {
         weather_data_source: WEATHER_DATA_SOURCE.nsrdb,
         source_file: `sample:nsrdb:${options.seedLabel ?? 'grid'}`,
         format: 'sam-csv',
-        header_location: id,
+        header_location: String(location),
         header_city: '-',
         header_state: '-',
         header_country: '-',

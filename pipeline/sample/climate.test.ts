@@ -109,8 +109,13 @@ test('PVWatts on the synthetic weather: 4 kW in Colorado makes about 6,000 kWh, 
   assert.ok(ghi > 1400 && ghi < 2100, `${ghi} kWh/m²`);
 });
 
-test('the nsrdb grid: land cells over the U.S. with v1-style ids, spacing as asked', () => {
+test('the nsrdb grid: land cells over the U.S. with v1-style ids and numbered v2 ids, spacing as asked', () => {
   assert.equal(nsrdbCellId(40.01, -105.02), 'W105N040-W10502N4001');
+  const first = nsrdbGridDrafts({ spacingDeg: 4, limit: 3 });
+  assert.deepEqual(
+    first.map((cell) => [cell.id, cell.id_v2, cell.header_location]),
+    first.map((cell, i) => [`3-${nsrdbCellId(cell.lat, cell.lon)}`, `3-G-000000${i + 1}`, String(i + 1)]),
+  );
   const coarse = nsrdbGridDrafts({ spacingDeg: 4 });
   const fine = nsrdbGridDrafts({ spacingDeg: 2 });
   assert.ok(fine.length > 3 * coarse.length && fine.length < 5 * coarse.length, `${coarse.length} vs ${fine.length}`);

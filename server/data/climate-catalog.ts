@@ -1,10 +1,11 @@
-// The climate catalog: every station and grid cell of the data set (tmy2, tmy3, intl, nsrdb), by id,
-// and the nearest-station search in SQL. One in-memory DuckDB table holds every station's position
+// The climate catalog: every station and grid cell of the data set (tmy2, tmy3, intl, nsrdb), by its
+// v1 id and by its v2 id, and the nearest-station search in SQL. One in-memory DuckDB table holds every station's position
 // with a 0.5° cell index; a query looks in a box around the point (one query for all datasets),
 // growing 4× until the closest station of each dataset lies within the searched distance (then
 // nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
 // (haversine.ts), computed in SQL.
 import { DOUBLE, INTEGER } from '@duckdb/node-api';
+import { v2IdOf } from '../../model/climate-ids.ts';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { Database } from './database.ts';
@@ -33,6 +34,7 @@ const POINTS = 'climate_points';
 
 export class ClimateCatalog {
   private readonly byIdMap = new Map<string, ClimateStation>();
+  private readonly byV2IdMap = new Map<string, ClimateStation>();
   private readonly counts: Record<ClimateDataset, number> = { tmy2: 0, tmy3: 0, intl: 0, nsrdb: 0 };
 
   private constructor(
@@ -42,6 +44,7 @@ export class ClimateCatalog {
   ) {
     for (const station of stations) {
       this.byIdMap.set(station.id, station);
+      this.byV2IdMap.set(station.id_v2, station);
       this.counts[station.dataset]++;
     }
   }
@@ -65,7 +68,10 @@ export class ClimateCatalog {
     for (let row = 0; row < count; row++) {
       const record: Record<string, unknown> = {};
       for (const name of names) record[name] = columns[name]![row];
-      stations[row] = record as unknown as ClimateStation;
+      const station = record as unknown as ClimateStation;
+      // A catalog written before the v2 id existed: the pipeline's rule gives it.
+      station.id_v2 ??= v2IdOf(station);
+      stations[row] = station;
     }
     await db.execute('DROP TABLE climate_stations');
     return new ClimateCatalog(db, stations);
@@ -79,9 +85,14 @@ export class ClimateCatalog {
     return this.counts[dataset];
   }
 
-  /** A station by its id (`0-94018`, the estimator's file_id). */
+  /** A station by its v1 id (`3-W105N040-W10502N4001`, `0-94018`: PVWatts v6's file_id). */
   byId(id: string): ClimateStation | undefined {
     return this.byIdMap.get(id);
+  }
+
+  /** A station by its v2 id (`3-G-0149190`, `0-94018`: PVWatts v8's file_id); an nsrdb v1 id is none. */
+  byV2Id(id: string): ClimateStation | undefined {
+    return this.byV2IdMap.get(id);
   }
 
   /**

@@ -1,18 +1,21 @@
 // The climate store's hourly side: it reads every compression the writer may use back to the exact
 // values written (including NaN and sub-hourly stations of several row groups), parses each shard's
-// footer once, and refuses a catalog range that does not hold the station's row groups; the station
+// footer once, and refuses a catalog range that does not hold the station's row groups; a station is
+// found by its v1 id (byId, PVWatts v6) and by its v2 id (byV2Id, v8), an nsrdb v1 id never by the
+// latter; a catalog written before the v2 ids were kept is still served; the station
 // cache's cap is a server setting (CLIMATE_CACHE_MB / --climate-cache-mb; the cache itself:
 // byte-bounded-cache.test.ts).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { DataSetWriter, type Manifest } from '../../pipeline/dataset-writer.ts';
 import type { StationDraft, StationInput } from '../../pipeline/datasets/climate-records.ts';
 import { writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';
 import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/sample/climate.ts';
-import { nsrdbGridDrafts } from '../../pipeline/sample/climate-stations.ts';
+import { nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
 import { readSettings } from '../settings.ts';
 import { ClimateStore } from './climate.ts';
 import { Database } from './database.ts';
@@ -62,6 +65,12 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
       for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
       assert.equal(weather.length, station.records);
       assert.ok(Number.isNaN(weather.pres[0]!));
+      // v1 and v2 ids: an nsrdb cell has one of each, and each finds it only by its own lookup
+      assert.match(station.id_v2, /^3-G-\d{7}$/);
+      assert.equal(store.byId(station.id), station);
+      assert.equal(store.byV2Id(station.id_v2), station);
+      assert.equal(store.byV2Id(station.id), undefined, `${station.id} is a v1 id only`);
+      assert.equal(store.byId(station.id_v2), undefined, `${station.id_v2} is a v2 id only`);
     }
     assert.equal(store.byId(drafts[1]!.id)!.records, 17520);
     assert.equal(store.indexedShards, 1, 'one shard, its footer parsed once');
@@ -74,6 +83,85 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
     await assert.rejects(store.weather({ ...station, hourly_row_group: 99 }), /row groups 99–99 are not in the file's/);
   });
 }
+
+/** Writes a climate data set of `drafts` (each with its generated weather) into a new folder. */
+async function writeDataSet(
+  t: { after(fn: () => void): void },
+  drafts: StationDraft[],
+  options: Parameters<typeof writeClimate>[2] = {},
+): Promise<{ dir: string; manifest: Manifest; expected: Map<string, ReturnType<typeof allocateHourly>> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-store-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const expected = new Map<string, ReturnType<typeof allocateHourly>>();
+  const inputs = drafts.map((draft, i) => {
+    const columns = generateWeather({ lat: draft.lat, lon: draft.lon, timezone: draft.timezone, elevation: draft.elevation }, i + 1);
+    expected.set(draft.id, columns);
+    return { draft, load: () => columns };
+  });
+  const writer = await DataSetWriter.open(dir);
+  const result = await writeClimate(writer, inputs, options);
+  await writeCatalog(writer, result.stations);
+  const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
+  writer.close();
+  return { dir, manifest, expected };
+}
+
+test('tmy2, tmy3 and intl stations have one id for both versions', async (t) => {
+  const drafts = sampleClimateStations(3, 8)
+    .map(({ draft }) => draft)
+    .filter((draft, i, all) => draft.dataset !== all[i - 1]?.dataset)
+    .slice(0, 4);
+  assert.deepEqual(
+    drafts.map((draft) => draft.dataset),
+    ['tmy2', 'tmy3', 'intl', 'nsrdb'],
+  );
+  const { dir, manifest } = await writeDataSet(t, drafts);
+  const db = await Database.open();
+  t.after(() => db.close());
+  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 0 });
+  for (const station of store.stations) {
+    assert.equal(store.byId(station.id), station);
+    assert.equal(store.byV2Id(station.id_v2), station);
+    if (station.dataset === 'nsrdb') assert.deepEqual([station.id_v2, store.byV2Id(station.id)], ['3-G-0000001', undefined]);
+    else assert.equal(station.id_v2, station.id, station.dataset);
+  }
+});
+
+test('a catalog written before the v2 ids were kept is served: its v2 ids by the same rule', async (t) => {
+  const [real, sample, ...others] = nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 3 });
+  const drafts: StationDraft[] = [
+    // a real NSRDB file as the previous version wrote it: `3-<location id>`
+    { ...real!, id: '3-78208', header_location: '78208' },
+    // a sample cell as the previous version wrote it: the cell's name for its header's station id
+    { ...sample!, header_location: sample!.id.slice(2) },
+    ...others,
+  ];
+  const { dir, manifest, expected } = await writeDataSet(t, drafts);
+  // its catalog, without the id_v2 column
+  const catalog = join(dir, manifest.datasets.climate!.files.stations!.path);
+  const duck = await (await DuckDBInstance.create(':memory:')).connect();
+  await duck.run(`COPY (SELECT * EXCLUDE (id_v2) FROM read_parquet('${catalog}')) TO '${catalog}.old' (FORMAT parquet)`);
+  duck.closeSync();
+  renameSync(`${catalog}.old`, catalog);
+
+  const db = await Database.open();
+  t.after(() => db.close());
+  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 0 });
+  assert.deepEqual(
+    store.stations.map((station) => [station.id, station.id_v2]),
+    [
+      [drafts[2]!.id, '3-G-0000003'],
+      ['3-78208', '3-G-0078208'],
+      [drafts[1]!.id, drafts[1]!.id],
+    ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+  );
+  assert.equal(store.byV2Id('3-G-0078208'), store.byId('3-78208'));
+  assert.equal(store.byV2Id('3-78208'), undefined);
+  for (const station of store.stations) {
+    const weather = await store.weather(station);
+    for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
+  }
+});
 
 test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
   assert.equal(readSettings([], {}).climateCacheMb, 256);

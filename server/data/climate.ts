@@ -49,9 +49,21 @@ export class ClimateStore {
     return this.catalog.count(dataset);
   }
 
-  /** A station by its id (`0-94018`, the estimator's file_id). */
+  /**
+   * A station by its v1 id: what the solar dataset query v1 prints and PVWatts v6's file_id takes
+   * (`0-94018`, nsrdb `3-W105N040-W10502N4001`).
+   */
   byId(id: string): ClimateStation | undefined {
     return this.catalog.byId(id);
+  }
+
+  /**
+   * A station by its v2 id: what the solar dataset query v2 prints and PVWatts v8's file_id takes
+   * (`0-94018`, nsrdb `3-G-0149190`). tmy2, tmy3 and intl ids are the same in both; an nsrdb v1 id
+   * is not a v2 id and finds nothing here.
+   */
+  byV2Id(id: string): ClimateStation | undefined {
+    return this.catalog.byV2Id(id);
   }
 
   /** The closest station of each dataset within `radiusMiles` of a point (0: whatever the distance); null for a dataset with none in range. */
@@ -71,7 +83,8 @@ export class ClimateStore {
 
   /**
    * One station's hourly weather (WeatherData; see HourlyWeatherReader.read), from the cache or one
-   * read of its row groups. The arrays are shared with the cache: treat them as read-only.
+   * read of its row groups. A string is a v1 id (byId). The arrays are shared with the cache: treat
+   * them as read-only.
    */
   async weather(stationOrId: ClimateStation | string): Promise<WeatherData> {
     const station = typeof stationOrId === 'string' ? this.byId(stationOrId) : stationOrId;

@@ -9,10 +9,13 @@ import { railsStyle } from '../xml.ts';
 
 const style = railsStyle();
 
-/** A returned station as a CSV row: its catalog record (country and source included, whatever the version) and its distance. */
-const SOLAR_CSV_COLUMNS: CsvColumn<NearestStation>[] = [
+/**
+ * A returned station as a CSV row: its catalog record (country and source included, whatever the
+ * version) and its distance; the id is the version's (v1 `id`, v2 `id_v2`), as in JSON and XML.
+ */
+const solarCsvColumns = (version: 1 | 2): CsvColumn<NearestStation>[] => [
   { header: 'dataset', value: ({ station }) => station.dataset },
-  { header: 'id', value: ({ station }) => station.id },
+  { header: 'id', value: ({ station }) => (version === 2 ? station.id_v2 : station.id) },
   { header: 'city', value: ({ station }) => station.city },
   { header: 'state', value: ({ station }) => station.state },
   { header: 'country', value: ({ station }) => station.country },
@@ -42,7 +45,7 @@ function view(version: 1 | 2): View {
     schemaId: `/api/schemas/solar-data-query-v${version}.schema.json`,
     xml: { style, root: 'response' },
     csv: {
-      columns: SOLAR_CSV_COLUMNS,
+      columns: solarCsvColumns(version),
       rows: (data: SolarQueryData) => data.stations ?? [],
     },
   };
