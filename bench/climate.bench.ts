@@ -17,6 +17,7 @@ import { climate } from '../pipeline/datasets/climate.ts';
 import { readClimateFile } from '../pipeline/datasets/climate-source-files.ts';
 import { Random } from '../pipeline/sample/random.ts';
 import { ClimateStore } from '../server/data/climate.ts';
+import { HOURLY_COLUMNS } from '../server/data/climate-shard-index.ts';
 import { Database } from '../server/data/database.ts';
 import { sharedDir } from '../test/support/shared-data.ts';
 import { climateGrid } from './lib/climate-grids.ts';
@@ -118,9 +119,7 @@ async function reads(): Promise<Array<{ cells: number; cold: number; warm: numbe
       const station = random.pick(nsrdb);
       const path = join(grid.dir, manifest.datasets.climate.files[station.hourly_file].path).replace(/'/g, "''");
       const started = performance.now();
-      const result = await db.query(
-        `SELECT year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb FROM read_parquet('${path}') WHERE station = ${station.station_index}`,
-      );
+      const result = await db.query(`SELECT ${HOURLY_COLUMNS.join(', ')} FROM read_parquet('${path}') WHERE station = ${station.station_index}`);
       duck.push(performance.now() - started);
       if (result.ghi!.length !== station.records) throw new Error('DuckDB read the wrong rows');
     }

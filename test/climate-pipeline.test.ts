@@ -147,7 +147,7 @@ test('every real weather file builds, and each station holds the file’s own nu
       const weather = await store.weather(station);
       // The reader's whole parse, column by column and the header, is what the store gives back.
       const read = await readWeatherFile(path);
-      for (const column of ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const) {
+      for (const column of ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb', 'pres', 'tdew'] as const) {
         assert.deepEqual(weather[column], read[column], `${sourceFile}: ${column}`);
       }
       assert.deepEqual(weather.header, read.header, `${sourceFile}: header`);
@@ -300,7 +300,7 @@ test('the store’s hourly reads give exactly what DuckDB reads from the hourly 
   const { store, db } = await openStore(out);
   t.after(() => db.close());
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
-  const columns = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const;
+  const columns = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb', 'pres', 'tdew'] as const;
   const rowGroups = new Map<string, number>();
   for (const station of store.stations as ClimateStation[]) {
     const path = join(out, manifest.datasets.climate!.files[station.hourly_file]!.path);

@@ -3,7 +3,7 @@
 // so that any N fits), built in the bench's scratch space in seconds, whatever N.
 //
 // Writing every cell's own hourly year would take minutes at 100,000 cells (about 4 ms a station on
-// two cores: generating its weather, then compressing 8,760 × 12 values) and some 5 GB. What the
+// two cores: generating its weather, then compressing 8,760 × 14 values) and some 5 GB. What the
 // benches measure needs less: the data query reads only the catalog, and the store reads a station
 // by the catalog's shard, row group and byte range. So only the first shard is written (the first
 // stations' generated weather); every further shard is a hard link to it, and the station at

@@ -15,7 +15,7 @@ import type { ClimateStation } from '../../types/schemas.ts';
 import { columnsFromSchema, DataSetWriter, sha256File } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';
-import { HOURLY_COLUMNS, type HourlyColumns } from '../sample/climate.ts';
+import { HOURLY_COLUMNS, type HourlyColumn, type HourlyColumns } from '../sample/climate.ts';
 import { recordIssues } from '../validate.ts';
 import { ClimateInputError, DATASET, ROW_GROUP_RECORDS, STATION_SCHEMA, type StationDraft, type StationInput } from './climate-records.ts';
 
@@ -38,6 +38,8 @@ interface WrittenStation {
 
 interface ShardState {
   inputs: StationInput[];
+  /** The hourly columns written after `station`. */
+  columns: readonly HourlyColumn[];
   firstIndex: number;
   next: number;
   current?: { columns: HourlyColumns; stationIndex: number; offset: number; records: number };
@@ -97,7 +99,7 @@ function fillChunk(state: ShardState, output: DuckDBDataChunk): void {
   const stationVector = output.getColumnVector(0);
   intItems(stationVector).fill(current.stationIndex, 0, rows);
   stationVector.flush();
-  HOURLY_COLUMNS.forEach((name, i) => {
+  state.columns.forEach((name, i) => {
     const vector = output.getColumnVector(i + 1);
     floatItems(vector).set(current.columns[name].subarray(current.offset, current.offset + rows));
     vector.flush();
@@ -110,10 +112,11 @@ const hourlyRows = DuckDBTableFunction.create({
   parameterTypes: [INTEGER],
   bindFunction: (bind) => {
     const shard = bind.getParameter(0) as number;
-    if (!shards.has(shard)) return bind.setError(`no climate shard ${shard} is being written`);
+    const state = shards.get(shard);
+    if (!state) return bind.setError(`no climate shard ${shard} is being written`);
     bind.setBindData({ shard });
     bind.addResultColumn('station', INTEGER);
-    for (const name of HOURLY_COLUMNS) bind.addResultColumn(name, FLOAT);
+    for (const name of state.columns) bind.addResultColumn(name, FLOAT);
   },
   initFunction: (init) => {
     init.setInitData({ shard: (init.getBindData() as { shard: number }).shard });
@@ -168,7 +171,13 @@ async function rowGroupRanges(
 export async function writeClimate(
   writer: DataSetWriter,
   inputs: StationInput[],
-  options: { label?: string; parallel?: number; compression?: 'zstd' | 'gzip' | 'uncompressed' } = {},
+  options: {
+    label?: string;
+    parallel?: number;
+    compression?: 'zstd' | 'gzip' | 'uncompressed';
+    /** The hourly columns to write (all of them unless said: fewer only for tests of data sets an earlier version wrote). */
+    hourlyColumns?: readonly HourlyColumn[];
+  } = {},
 ): Promise<ClimateWriteResult> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
   const parallel = options.parallel ?? 2;
@@ -190,6 +199,7 @@ export async function writeClimate(
         const shard = nextShard++;
         const state: ShardState = {
           inputs: inputs.slice(shard * SHARD_STATIONS, (shard + 1) * SHARD_STATIONS),
+          columns: options.hourlyColumns ?? HOURLY_COLUMNS,
           firstIndex: shard * SHARD_STATIONS,
           next: 0,
           written: [],

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WeatherData } from '../readers/weather/index.ts';
 import { prepareSite, simulate } from '../../server/pv/index.ts';
-import { generateWeather, HOURLY_COLUMNS, type HourlyColumns, type Site } from './climate.ts';
+import { generateWeather, HOURLY_COLUMNS, standardPressure, type HourlyColumns, type Site } from './climate.ts';
 import { nsrdbCellId, nsrdbGridDrafts, sampleClimateStations } from './climate-stations.ts';
 
 const boulder: Site = { lat: 40.13, lon: -105.24, timezone: -7, elevation: 1689 };
@@ -34,10 +34,8 @@ function asWeather(site: Site, columns: HourlyColumns): WeatherData {
     ...columns,
     poa: absent,
     twet: absent,
-    tdew: absent,
     wdir: absent,
     rh: absent,
-    pres: absent,
     snow: absent,
     aod: absent,
   };
@@ -96,6 +94,26 @@ test('hour by hour: dark at night, components consistent, values in range, a non
   const south = generateWeather(sydney, 1);
   assert.ok(meanOf(north, 7) > meanOf(north, 1) + 10);
   assert.ok(meanOf(south, 7) < meanOf(south, 1) - 4);
+});
+
+test('pressure and dew point: the standard atmosphere at the elevation, and dew points below the temperature', () => {
+  for (const site of [boulder, phoenix, seattle, sydney]) {
+    const w = generateWeather(site, 5);
+    const expected = standardPressure(site.elevation);
+    for (let i = 0; i < 8760; i++) {
+      assert.ok(Math.abs(w.pres[i]! - expected) <= 12 && Number.isInteger(w.pres[i]), `${site.lat}: record ${i} pressure ${w.pres[i]} (standard ${expected})`);
+      assert.ok(w.tdew[i]! <= w.tdry[i]! && w.tdew[i]! > -60, `${site.lat}: record ${i} dew point ${w.tdew[i]} at ${w.tdry[i]} °C`);
+    }
+  }
+  // Boulder's real TMY3 (724699) has 817–852 mbar; Phoenix's a drier air than Seattle's.
+  assert.ok(Math.abs(standardPressure(boulder.elevation) - 830) < 10);
+  const depression = (site: Site) => {
+    const w = generateWeather(site, 5);
+    let total = 0;
+    for (let i = 0; i < 8760; i++) total += w.tdry[i]! - w.tdew[i]!;
+    return total / 8760;
+  };
+  assert.ok(depression(phoenix) > depression(seattle) + 5, `${depression(phoenix)} vs ${depression(seattle)}`);
 });
 
 test('PVWatts on the synthetic weather: 4 kW in Colorado makes about 6,000 kWh, deserts more, Seattle less', () => {

@@ -15,7 +15,12 @@
 //   month, reversed in the south), a persistent daily anomaly, a daily wave peaking at 15:00 that
 //   clouds flatten;
 // - wind: a station mean, daily gusts (log-normal), an afternoon maximum;
-// - albedo: 0.2, 0.6 on days below −2 °C (snow).
+// - albedo: 0.2, 0.6 on days below −2 °C (snow);
+// - pressure: the standard atmosphere at the station's elevation, lower on days cloudier than the
+//   month's mean; dew point: from the day's mean temperature and a relative humidity from the
+//   climatology (drier in deserts, moister on cloudy days), by the Magnus formula, never above the
+//   hour's temperature. Both draw no random numbers: the other columns are those of a sample
+//   generated before they existed.
 import type { WeatherColumns } from '../readers/weather/weather-data.ts';
 import { Random } from './random.ts';
 
@@ -40,8 +45,11 @@ export const HOURLY_COLUMNS = [
   'tdry',
   'wspd',
   'alb',
+  'pres',
+  'tdew',
 ] as const satisfies readonly (keyof WeatherColumns)[];
-export type HourlyColumns = Pick<WeatherColumns, (typeof HOURLY_COLUMNS)[number]>;
+export type HourlyColumn = (typeof HOURLY_COLUMNS)[number];
+export type HourlyColumns = Pick<WeatherColumns, HourlyColumn>;
 
 export function allocateHourly(records = HOURS_PER_YEAR): HourlyColumns {
   const columns = {} as HourlyColumns;
@@ -74,6 +82,8 @@ interface Climate {
   wind: number;
   /** Beam transmittance base of the clear sky (per air mass^0.678). */
   haze: number;
+  /** Mean relative humidity (0–1) at the day's mean temperature. */
+  humidity: number;
 }
 
 /** A crude climatology: deserts dry and clear, western coasts and northern Europe cloudy. */
@@ -118,6 +128,7 @@ function climateOf(site: Site): Climate {
     diurnalAmplitude: 6.5 + 7 * dryness + 1.5 * elevationKm,
     wind: 2.6 + 1.2 * wetness + (absLat > 40 ? 0.8 : 0),
     haze: 0.7 + 0.05 * dryness + 0.012 * elevationKm,
+    humidity: 0.72 - 0.42 * dryness + 0.12 * wetness,
   };
 }
 
@@ -132,6 +143,16 @@ function monthlyMean(values: number[], day: number): number {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** Pressure of the standard atmosphere at an elevation (metres), mbar. */
+export const standardPressure = (elevation: number) => 1013.25 * (1 - 2.25577e-5 * elevation) ** 5.25588;
+/** The Magnus formula's constants (Sonntag 1990, over water). */
+const MAGNUS_A = 17.62;
+const MAGNUS_B = 243.12;
+/** Dew point (°C) of air at `temperature` °C and relative humidity `humidity` (0–1). */
+function dewPoint(temperature: number, humidity: number): number {
+  const gamma = Math.log(humidity) + (MAGNUS_A * temperature) / (MAGNUS_B + temperature);
+  return (MAGNUS_B * gamma) / (MAGNUS_A - gamma);
+}
 /** The daily temperature wave (peak at 15:00) and wind wave (peak at 15:00), per hour of the day. */
 const TEMPERATURE_WAVE = Array.from({ length: 24 }, (_, h) => Math.cos((2 * Math.PI * (h + 0.5 - 15)) / 24));
 const WIND_WAVE = Array.from({ length: 24 }, (_, h) => 1 + 0.3 * Math.sin((2 * Math.PI * (h + 0.5 - 9)) / 24));
@@ -143,11 +164,12 @@ const WIND_WAVE = Array.from({ length: 24 }, (_, h) => 1 + 0.3 * Math.sin((2 * M
 export function generateWeather(site: Site, seed: number, out: HourlyColumns = allocateHourly()): HourlyColumns {
   const random = new Random(seed);
   const climate = climateOf(site);
-  const { year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb } = out;
+  const { year, month, day, hour, minute, ghi, dni, dhi, tdry, wspd, alb, pres, tdew } = out;
   const latRad = site.lat * RAD;
   const sinLat = Math.sin(latRad);
   const cosLat = Math.cos(latRad);
   const pressureRatio = Math.exp(-Math.max(0, site.elevation) / 8434.5);
+  const stationPressure = standardPressure(site.elevation);
   const windMean = climate.wind * (0.8 + 0.4 * random.next());
   let cloudPrevious = climate.cloud[0]!;
   let anomaly = 0;
@@ -165,6 +187,8 @@ export function generateWeather(site: Site, seed: number, out: HourlyColumns = a
     const windDay = windMean * Math.exp(random.normal(0, 0.35));
     const haze = climate.haze * (0.96 + 0.06 * random.next());
     const albedo = dayMean < -2 ? 0.6 : 0.2;
+    const pressure = Math.round(stationPressure - 15 * (cloudDay - meanCloud));
+    const dayDewPoint = dewPoint(dayMean, Math.min(0.97, Math.max(0.08, climate.humidity + 0.3 * (cloudDay - meanCloud))));
 
     const b = (2 * Math.PI * d) / 365;
     const declination =
@@ -226,6 +250,8 @@ export function generateWeather(site: Site, seed: number, out: HourlyColumns = a
       tdry[i] = round1(dayMean + (diurnal / 2) * TEMPERATURE_WAVE[h]! + 0.6 * variation);
       wspd[i] = round1(Math.max(0, windDay * WIND_WAVE[h]! + 0.8 * variation));
       alb[i] = albedo;
+      pres[i] = pressure;
+      tdew[i] = Math.min(round1(dayDewPoint), tdry[i]!);
     }
   }
   return out;

@@ -8,16 +8,20 @@ import { compressors } from 'hyparquet-compressors';
 import { open } from 'node:fs/promises';
 import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
-import { HOURLY_COLUMNS, readShardIndex, rowGroupsMetadata, type ShardIndex } from './climate-shard-index.ts';
+import { HOURLY_COLUMNS, readShardIndex, rowGroupsMetadata, type HourlyColumn, type ShardIndex } from './climate-shard-index.ts';
 
 /** Records per row group: one hourly year, as the pipeline writes them. */
 const ROW_GROUP_RECORDS = 8760;
-/** Columns of WeatherData the hourly table does not keep: NaN (the estimator does not use them). */
-const ABSENT_COLUMNS = ['poa', 'twet', 'tdew', 'wdir', 'rh', 'pres', 'snow', 'aod'] as const;
+/** Columns of WeatherData the hourly table does not keep: NaN (the estimators do not use them). */
+const ABSENT_COLUMNS = ['poa', 'twet', 'wdir', 'rh', 'snow', 'aod'] as const;
+/** The NaN columns every station of a length shares (absent columns, and hourly columns a shard lacks). */
+const sharedAbsent = new WeakSet<Float32Array>();
 
-/** The bytes a station's weather holds: its hourly columns (the NaN columns are shared by every station). */
+/** The bytes a station's weather holds: its hourly columns (the NaN columns are shared by every station, and not counted). */
 export function weatherBytes(weather: WeatherData): number {
-  return HOURLY_COLUMNS.length * weather.length * Float32Array.BYTES_PER_ELEMENT;
+  let bytes = 0;
+  for (const name of HOURLY_COLUMNS) if (!sharedAbsent.has(weather[name])) bytes += weather[name].byteLength;
+  return bytes;
 }
 
 /**
@@ -75,16 +79,19 @@ export class HourlyWeatherReader {
 
   /**
    * One station's hourly weather in the reader's form (WeatherData: the file header as read, the
-   * estimator's columns, the time mode), from one read of its row groups. Columns the hourly table
-   * does not keep (poa, twet, tdew, wdir, rh, pres, snow, aod) are NaN.
+   * estimators' columns, the time mode), from one read of its row groups. Columns the hourly table
+   * does not keep (poa, twet, wdir, rh, snow, aod), and pres and tdew when the shard was written
+   * before they were kept, are NaN.
    */
   async read(station: ClimateStation): Promise<WeatherData> {
     const path = this.hourlyPaths[station.hourly_file];
     if (!path) throw new Error(`The manifest names no ${station.hourly_file} for climate station ${station.id}`);
     const records = station.records;
-    const columns: Float32Array[] = new Array(HOURLY_COLUMNS.length);
+    let names: HourlyColumn[] = [];
+    const columns: Float32Array[] = [];
     try {
       const index = await this.shardIndex(station.hourly_file, path);
+      names = index.names;
       const first = station.hourly_row_group;
       const groups = records / ROW_GROUP_RECORDS;
       if (!Number.isInteger(groups) || first + groups > index.rows.length)
@@ -92,16 +99,15 @@ export class HourlyWeatherReader {
       for (let g = first; g < first + groups; g++)
         if (index.rows[g] !== ROW_GROUP_RECORDS) throw new Error(`row group ${g} has ${index.rows[g]} rows, not ${ROW_GROUP_RECORDS}`);
       const file = await rangeFile(path, index.byteLength, Number(station.hourly_offset), station.hourly_bytes);
-      const chunks = HOURLY_COLUMNS.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
+      const chunks = names.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
       await parquetRead({
         file,
         metadata: rowGroupsMetadata(index, first, groups),
-        columns: [...HOURLY_COLUMNS],
+        columns: [...names],
         compressors,
-        onChunk: ({ columnName, columnData, rowStart }) =>
-          chunks[HOURLY_COLUMNS.indexOf(columnName as (typeof HOURLY_COLUMNS)[number])]!.push({ data: columnData, rowStart }),
+        onChunk: ({ columnName, columnData, rowStart }) => chunks[names.indexOf(columnName as HourlyColumn)]!.push({ data: columnData, rowStart }),
       });
-      for (const [c, name] of HOURLY_COLUMNS.entries()) {
+      for (const [c, name] of names.entries()) {
         const parts = chunks[c]!;
         const only = parts.length === 1 ? parts[0]! : undefined;
         // hyparquet's own Float32Array when it gives the whole column in one (REQUIRED columns); else a copy.
@@ -122,7 +128,10 @@ export class HourlyWeatherReader {
       throw new Error(`${path}: climate station ${station.id}: ${(error as Error).message}`);
     }
     let absent = this.absent.get(records);
-    if (!absent) this.absent.set(records, (absent = new Float32Array(records).fill(Number.NaN)));
+    if (!absent) {
+      this.absent.set(records, (absent = new Float32Array(records).fill(Number.NaN)));
+      sharedAbsent.add(absent);
+    }
     const weather = {
       format: station.format,
       header: {
@@ -140,8 +149,9 @@ export class HourlyWeatherReader {
       hasMinuteColumn: station.has_minute_column,
       length: records,
     } as WeatherData;
-    for (const [i, name] of HOURLY_COLUMNS.entries()) weather[name] = columns[i]!;
     for (const name of ABSENT_COLUMNS) weather[name] = absent;
+    for (const name of HOURLY_COLUMNS) weather[name] = absent;
+    for (const [i, name] of names.entries()) weather[name] = columns[i]!;
     return weather;
   }
 

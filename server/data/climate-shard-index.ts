@@ -1,9 +1,16 @@
 // What the climate store keeps of each hourly Parquet shard's footer: the schema and where each row
-// group's column chunks lie, compact, so that a station's read needs no footer parsed again.
+// group's column chunks lie, compact, so that a station's read needs no footer parsed again. A shard
+// written before pres and tdew were stored has neither (OPTIONAL_COLUMNS); its index says so.
 import { asyncBufferFromFile, parquetMetadataAsync, type ColumnMetaData, type Encoding, type FileMetaData, type RowGroup } from 'hyparquet';
 
 /** The hourly Parquet's columns after `station`, in file order. */
-export const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb'] as const;
+export const HOURLY_COLUMNS = ['year', 'month', 'day', 'hour', 'minute', 'ghi', 'dni', 'dhi', 'tdry', 'wspd', 'alb', 'pres', 'tdew'] as const;
+export type HourlyColumn = (typeof HOURLY_COLUMNS)[number];
+/**
+ * Columns a shard may lack: those added after data sets were first served (a data set built before
+ * keeps being served; the store gives these columns as absent, NaN, as for a file without them).
+ */
+export const OPTIONAL_COLUMNS: ReadonlySet<HourlyColumn> = new Set(['pres', 'tdew']);
 
 /**
  * What the store keeps of an hourly shard's footer. hyparquet parses a 512-station shard's footer
@@ -17,12 +24,14 @@ export interface ShardIndex {
   byteLength: number;
   /** The footer's fields other than its row groups. */
   footer: Omit<FileMetaData, 'row_groups' | 'num_rows'>;
-  /** Each of HOURLY_COLUMNS: what its chunks share in every row group (type, codec, path, encodings used). */
+  /** The HOURLY_COLUMNS the shard has, in that order: all but the OPTIONAL_COLUMNS it lacks. */
+  names: HourlyColumn[];
+  /** Each of `names`: what its chunks share in every row group (type, codec, path, encodings used). */
   columns: Array<Pick<ColumnMetaData, 'type' | 'codec' | 'path_in_schema' | 'encodings'>>;
   /** Rows of each row group (a column chunk holds as many values: the columns are flat). */
   rows: Float64Array;
   /**
-   * Per row group, per column of HOURLY_COLUMNS: dictionary page offset (0: none, as in hyparquet),
+   * Per row group, per column of `names`: dictionary page offset (0: none, as in hyparquet),
    * data page offset, compressed and uncompressed bytes (Uint32 unless the file is 4 GiB or more).
    */
   chunks: Uint32Array | Float64Array;
@@ -36,19 +45,20 @@ export async function readShardIndex(path: string): Promise<ShardIndex> {
   const metadata = await parquetMetadataAsync(file);
   const { row_groups: rowGroups, num_rows: _rows, ...footer } = metadata;
   const leaves = new Map(metadata.schema.map((element) => [element.name, element]));
-  for (const name of HOURLY_COLUMNS) {
+  const names = HOURLY_COLUMNS.filter((name) => !OPTIONAL_COLUMNS.has(name) || leaves.has(name));
+  for (const name of names) {
     const element = leaves.get(name);
     if (element?.type !== 'FLOAT' || element.repetition_type === 'REPEATED')
       throw new Error(`${path}: column ${name} is ${element ? `${element.repetition_type} ${element.type}` : 'missing'}, not a FLOAT`);
   }
-  const count = HOURLY_COLUMNS.length;
+  const count = names.length;
   const columns: ShardIndex['columns'] = [];
-  const encodings = HOURLY_COLUMNS.map(() => new Set<Encoding>());
+  const encodings = names.map(() => new Set<Encoding>());
   const rows = new Float64Array(rowGroups.length);
   const chunks = new (file.byteLength < 2 ** 32 ? Uint32Array : Float64Array)(rowGroups.length * count * CHUNK_FIELDS);
   rowGroups.forEach((group, g) => {
     rows[g] = Number(group.num_rows);
-    HOURLY_COLUMNS.forEach((name, c) => {
+    names.forEach((name, c) => {
       const chunk = group.columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === name);
       const meta = chunk?.meta_data;
       if (!meta || chunk.file_path) throw new Error(`${path}: row group ${g} has no column chunk ${name} in this file`);
@@ -64,7 +74,7 @@ export async function readShardIndex(path: string): Promise<ShardIndex> {
     });
   });
   for (const [c, column] of columns.entries()) column.encodings = [...encodings[c]!];
-  return { byteLength: file.byteLength, footer, columns, rows, chunks };
+  return { byteLength: file.byteLength, footer, names, columns, rows, chunks };
 }
 
 /** The FileMetaData of `count` row groups of a shard from `first`: what hyparquet reads a station with. */

@@ -2,7 +2,7 @@
 // values written (including NaN and sub-hourly stations of several row groups), parses each shard's
 // footer once, and refuses a catalog range that does not hold the station's row groups; a station is
 // found by its v1 id (byId, PVWatts v6) and by its v2 id (byV2Id, v8), an nsrdb v1 id never by the
-// latter; a catalog written before the v2 ids were kept is still served; the station
+// latter; a data set written before pres, tdew and the v2 ids were kept is still served; the station
 // cache's cap is a server setting (CLIMATE_CACHE_MB / --climate-cache-mb; the cache itself:
 // byte-bounded-cache.test.ts).
 import assert from 'node:assert/strict';
@@ -64,7 +64,7 @@ for (const compression of ['zstd', 'gzip', 'uncompressed'] as const) {
       const weather = await store.weather(station.id);
       for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
       assert.equal(weather.length, station.records);
-      assert.ok(Number.isNaN(weather.pres[0]!));
+      assert.ok(Number.isNaN(weather.twet[0]!), 'a column the table does not keep is NaN');
       // v1 and v2 ids: an nsrdb cell has one of each, and each finds it only by its own lookup
       assert.match(station.id_v2, /^3-G-\d{7}$/);
       assert.equal(store.byId(station.id), station);
@@ -127,7 +127,8 @@ test('tmy2, tmy3 and intl stations have one id for both versions', async (t) => 
   }
 });
 
-test('a catalog written before the v2 ids were kept is served: its v2 ids by the same rule', async (t) => {
+test('a data set written before pres, tdew and the v2 ids were kept is served: those columns NaN, v2 ids by the same rule', async (t) => {
+  const previousColumns = HOURLY_COLUMNS.filter((name) => name !== 'pres' && name !== 'tdew');
   const [real, sample, ...others] = nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 3 });
   const drafts: StationDraft[] = [
     // a real NSRDB file as the previous version wrote it: `3-<location id>`
@@ -136,8 +137,8 @@ test('a catalog written before the v2 ids were kept is served: its v2 ids by the
     { ...sample!, header_location: sample!.id.slice(2) },
     ...others,
   ];
-  const { dir, manifest, expected } = await writeDataSet(t, drafts);
-  // its catalog, without the id_v2 column
+  const { dir, manifest, expected } = await writeDataSet(t, drafts, { hourlyColumns: previousColumns });
+  // and its catalog, without the id_v2 column
   const catalog = join(dir, manifest.datasets.climate!.files.stations!.path);
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   await duck.run(`COPY (SELECT * EXCLUDE (id_v2) FROM read_parquet('${catalog}')) TO '${catalog}.old' (FORMAT parquet)`);
@@ -146,7 +147,7 @@ test('a catalog written before the v2 ids were kept is served: its v2 ids by the
 
   const db = await Database.open();
   t.after(() => db.close());
-  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 0 });
+  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 64 * 1024 * 1024 });
   assert.deepEqual(
     store.stations.map((station) => [station.id, station.id_v2]),
     [
@@ -159,8 +160,24 @@ test('a catalog written before the v2 ids were kept is served: its v2 ids by the
   assert.equal(store.byV2Id('3-78208'), undefined);
   for (const station of store.stations) {
     const weather = await store.weather(station);
-    for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
+    for (const name of previousColumns) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
+    assert.ok(weather.pres.every(Number.isNaN) && weather.tdew.every(Number.isNaN), 'pres and tdew are absent');
   }
+  // the cache counts the columns read, not the shared NaN ones
+  assert.equal(store.cacheStats().bytes, 3 * previousColumns.length * 8760 * 4);
+});
+
+test('the cache counts every hourly column a station holds', async (t) => {
+  const { dir, manifest } = await writeDataSet(t, nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 2 }));
+  const db = await Database.open();
+  t.after(() => db.close());
+  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 64 * 1024 * 1024 });
+  for (const station of store.stations) {
+    const weather = await store.weather(station);
+    assert.ok(weather.pres.every((value) => value > 500 && value < 1100) && weather.tdew.every((value) => value > -60 && value < 40));
+  }
+  assert.equal(store.cacheStats().bytes, 2 * HOURLY_COLUMNS.length * 8760 * 4);
+  assert.equal(HOURLY_COLUMNS.length, 13);
 });
 
 test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
