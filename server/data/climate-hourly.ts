@@ -1,14 +1,16 @@
 // The climate store's Parquet reading layer: one station's hourly weather, read from its shard by
-// the catalog's row-group index. hyparquet decodes the station's row groups (hyparquet-compressors
-// for zstd and gzip). Each shard's footer is parsed once, on its first read, and kept compact
-// (climate-shard-index.ts); a read is then one positioned read of the station's byte range, as the
-// catalog records it, served to hyparquet as its file.
+// the catalog's row-group index. Each shard's footer is parsed once by hyparquet, on its first read,
+// and kept compact (climate-shard-index.ts); a read is then one positioned read of the station's byte
+// range, as the catalog records it, its column chunks decoded straight into the station's columns
+// (climate-float-chunks.ts), or by hyparquet's parquetRead when a chunk holds what that does not read
+// (hyparquet-compressors decompress zstd and gzip for both).
 import { parquetRead, type AsyncBuffer, type DecodedArray } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { open } from 'node:fs/promises';
 import type { WeatherData } from '../../model/weather.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
-import { HOURLY_COLUMNS, readShardIndex, rowGroupsMetadata, type HourlyColumn, type ShardIndex } from './climate-shard-index.ts';
+import { decodeFloatChunk } from './climate-float-chunks.ts';
+import { CHUNK_FIELDS, HOURLY_COLUMNS, readShardIndex, rowGroupsMetadata, type HourlyColumn, type ShardIndex } from './climate-shard-index.ts';
 
 /** Records per row group: one hourly year, as the pipeline writes them. */
 const ROW_GROUP_RECORDS = 8760;
@@ -24,14 +26,9 @@ export function weatherBytes(weather: WeatherData): number {
   return bytes;
 }
 
-/**
- * The bytes `offset` to `offset + length` of a file, read with one positioned read, as hyparquet's
- * file: it may slice anywhere inside them (anything outside is an error: the catalog's range is
- * wrong).
- */
-async function rangeFile(path: string, byteLength: number, offset: number, length: number): Promise<AsyncBuffer> {
-  const buffer = new ArrayBuffer(length);
-  const bytes = new Uint8Array(buffer);
+/** The bytes `offset` to `offset + length` of a file, read with one positioned read. */
+async function readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(length);
   const handle = await open(path, 'r');
   try {
     let read = 0;
@@ -43,13 +40,47 @@ async function rangeFile(path: string, byteLength: number, offset: number, lengt
   } finally {
     await handle.close();
   }
+  return bytes;
+}
+
+/** Bytes `start` to `end` of the file, from the station's range read at `offset` (anything outside is an error: the catalog's range is wrong). */
+function within(bytes: Uint8Array, offset: number, start: number, end: number): Uint8Array {
+  if (start < offset || end > offset + bytes.byteLength)
+    throw new Error(`bytes ${start}–${end} are outside the station's row groups (${offset}–${offset + bytes.byteLength})`);
+  return bytes.subarray(start - offset, end - offset);
+}
+
+/** The station's range read at `offset`, as hyparquet's file of `byteLength` bytes: it may slice anywhere inside. */
+function rangeFile(bytes: Uint8Array, byteLength: number, offset: number): AsyncBuffer {
   return {
     byteLength,
     slice(start, end = byteLength) {
-      if (start < offset || end > offset + length) throw new Error(`bytes ${start}–${end} are outside the station's row groups (${offset}–${offset + length})`);
-      return start === offset && end === offset + length ? buffer : buffer.slice(start - offset, end - offset);
+      const part = within(bytes, offset, start, end);
+      return part.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : part.slice().buffer;
     },
   };
+}
+
+/**
+ * Decodes the station's column chunks straight into its columns (climate-float-chunks.ts); false
+ * when one of them has what only hyparquet's parquetRead reads.
+ */
+function decodeDirect(index: ShardIndex, first: number, groups: number, bytes: Uint8Array, offset: number, columns: Float32Array[]): boolean {
+  const count = index.names.length;
+  for (let g = first; g < first + groups; g++) {
+    for (let c = 0; c < count; c++) {
+      const at = (g * count + c) * CHUNK_FIELDS;
+      const start = index.chunks[at]! > 0 ? index.chunks[at]! : index.chunks[at + 1]!;
+      const chunk = {
+        bytes: within(bytes, offset, start, start + index.chunks[at + 2]!),
+        codec: index.columns[c]!.codec,
+        optional: index.optional[c]!,
+        rows: index.rows[g]!,
+      };
+      if (!decodeFloatChunk(chunk, compressors, columns[c]!, (g - first) * ROW_GROUP_RECORDS)) return false;
+    }
+  }
+  return true;
 }
 
 /** Values `from`… of a float column into `target` (nulls are NaN); returns how many. */
@@ -64,6 +95,29 @@ function copyFloats(data: DecodedArray, target: Float32Array, from: number): num
     target[from + i] = value === null || value === undefined ? Number.NaN : value;
   }
   return values.length;
+}
+
+/** The station's columns as hyparquet's parquetRead reads them (nulls are NaN), into `columns`. */
+async function readWithHyparquet(index: ShardIndex, first: number, groups: number, file: AsyncBuffer, columns: Float32Array[]): Promise<void> {
+  const { names } = index;
+  const records = groups * ROW_GROUP_RECORDS;
+  const chunks = names.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
+  await parquetRead({
+    file,
+    metadata: rowGroupsMetadata(index, first, groups),
+    columns: [...names],
+    compressors,
+    onChunk: ({ columnName, columnData, rowStart }) => chunks[names.indexOf(columnName as HourlyColumn)]!.push({ data: columnData, rowStart }),
+  });
+  for (const [c, name] of names.entries()) {
+    let filled = 0;
+    for (const { data, rowStart } of chunks[c]!) {
+      if (rowStart < 0 || rowStart + data.length > records)
+        throw new Error(`column ${name}: rows ${rowStart}–${rowStart + data.length} run past the station's ${records}`);
+      filled += copyFloats(data, columns[c]!, rowStart);
+    }
+    if (filled !== records) throw new Error(`column ${name}: ${filled} values, not ${records}`);
+  }
 }
 
 export class HourlyWeatherReader {
@@ -98,32 +152,11 @@ export class HourlyWeatherReader {
         throw new Error(`the catalog's row groups ${first}–${first + groups - 1} are not in the file's ${index.rows.length}`);
       for (let g = first; g < first + groups; g++)
         if (index.rows[g] !== ROW_GROUP_RECORDS) throw new Error(`row group ${g} has ${index.rows[g]} rows, not ${ROW_GROUP_RECORDS}`);
-      const file = await rangeFile(path, index.byteLength, Number(station.hourly_offset), station.hourly_bytes);
-      const chunks = names.map(() => [] as Array<{ data: DecodedArray; rowStart: number }>);
-      await parquetRead({
-        file,
-        metadata: rowGroupsMetadata(index, first, groups),
-        columns: [...names],
-        compressors,
-        onChunk: ({ columnName, columnData, rowStart }) => chunks[names.indexOf(columnName as HourlyColumn)]!.push({ data: columnData, rowStart }),
-      });
-      for (const [c, name] of names.entries()) {
-        const parts = chunks[c]!;
-        const only = parts.length === 1 ? parts[0]! : undefined;
-        // hyparquet's own Float32Array when it gives the whole column in one (REQUIRED columns); else a copy.
-        if (only?.data instanceof Float32Array && only.rowStart === 0 && only.data.length === records) {
-          columns[c] = only.data;
-          continue;
-        }
-        const values = (columns[c] = new Float32Array(records));
-        let filled = 0;
-        for (const { data, rowStart } of parts) {
-          if (rowStart < 0 || rowStart + data.length > records)
-            throw new Error(`column ${name}: rows ${rowStart}–${rowStart + data.length} run past the station's ${records}`);
-          filled += copyFloats(data, values, rowStart);
-        }
-        if (filled !== records) throw new Error(`column ${name}: ${filled} values, not ${records}`);
-      }
+      const offset = Number(station.hourly_offset);
+      const bytes = await readRange(path, offset, station.hourly_bytes);
+      for (let c = 0; c < names.length; c++) columns[c] = new Float32Array(records);
+      if (!decodeDirect(index, first, groups, bytes, offset, columns))
+        await readWithHyparquet(index, first, groups, rangeFile(bytes, index.byteLength, offset), columns);
     } catch (error) {
       throw new Error(`${path}: climate station ${station.id}: ${(error as Error).message}`);
     }

@@ -28,6 +28,8 @@ export interface ShardIndex {
   names: HourlyColumn[];
   /** Each of `names`: what its chunks share in every row group (type, codec, path, encodings used). */
   columns: Array<Pick<ColumnMetaData, 'type' | 'codec' | 'path_in_schema' | 'encodings'>>;
+  /** Each of `names`: OPTIONAL (its pages carry definition levels; what DuckDB writes), not REQUIRED. */
+  optional: boolean[];
   /** Rows of each row group (a column chunk holds as many values: the columns are flat). */
   rows: Float64Array;
   /**
@@ -37,7 +39,8 @@ export interface ShardIndex {
   chunks: Uint32Array | Float64Array;
 }
 
-const CHUNK_FIELDS = 4;
+/** Numbers kept per column chunk in ShardIndex.chunks. */
+export const CHUNK_FIELDS = 4;
 
 /** Parses a shard's footer with hyparquet and keeps its index. */
 export async function readShardIndex(path: string): Promise<ShardIndex> {
@@ -74,7 +77,8 @@ export async function readShardIndex(path: string): Promise<ShardIndex> {
     });
   });
   for (const [c, column] of columns.entries()) column.encodings = [...encodings[c]!];
-  return { byteLength: file.byteLength, footer, names, columns, rows, chunks };
+  const optional = names.map((name) => leaves.get(name)!.repetition_type !== 'REQUIRED');
+  return { byteLength: file.byteLength, footer, names, columns, optional, rows, chunks };
 }
 
 /** The FileMetaData of `count` row groups of a shard from `first`: what hyparquet reads a station with. */

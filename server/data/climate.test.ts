@@ -167,6 +167,39 @@ test('a data set written before pres, tdew and the v2 ids were kept is served: t
   assert.equal(store.cacheStats().bytes, 3 * previousColumns.length * 8760 * 4);
 });
 
+test('a shard with chunks the direct decoder declines (Parquet v2’s BYTE_STREAM_SPLIT) is read by hyparquet, to the same values', async (t) => {
+  const drafts = nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 3 });
+  const { dir, manifest, expected } = await writeDataSet(t, drafts);
+  const files = manifest.datasets.climate!.files;
+  const shard = join(dir, files['hourly-0000']!.path);
+  const catalog = join(dir, files.stations!.path);
+  const duck = await (await DuckDBInstance.create(':memory:')).connect();
+  t.after(() => duck.closeSync());
+  await duck.run(
+    `COPY (SELECT * FROM read_parquet('${shard}')) TO '${shard}.v2' (FORMAT parquet, ROW_GROUP_SIZE 8760, PARQUET_VERSION V2, DICTIONARY_SIZE_LIMIT 1)`,
+  );
+  const encodings = await duck.runAndReadAll(`SELECT DISTINCT encodings FROM parquet_metadata('${shard}.v2') WHERE path_in_schema = 'ghi'`);
+  assert.deepEqual(encodings.getRowObjectsJS(), [{ encodings: 'BYTE_STREAM_SPLIT' }]);
+  // the catalog's byte ranges, for the rewritten shard
+  await duck.run(`COPY (
+      SELECT c.* REPLACE (r.first AS hourly_offset, (r.last - r.first)::INTEGER AS hourly_bytes)
+      FROM read_parquet('${catalog}') c JOIN (
+        SELECT row_group_id AS rg, min(coalesce(dictionary_page_offset, data_page_offset)) AS first,
+               max(coalesce(dictionary_page_offset, data_page_offset) + total_compressed_size) AS last
+        FROM parquet_metadata('${shard}.v2') GROUP BY row_group_id) r ON r.rg = c.hourly_row_group
+    ) TO '${catalog}.v2' (FORMAT parquet)`);
+  renameSync(`${shard}.v2`, shard);
+  renameSync(`${catalog}.v2`, catalog);
+  const db = await Database.open();
+  t.after(() => db.close());
+  const store = await ClimateStore.load(db, dir, manifest, { cacheBytes: 0 });
+  assert.equal(store.size, 3);
+  for (const station of store.stations) {
+    const weather = await store.weather(station);
+    for (const name of HOURLY_COLUMNS) assert.deepEqual(weather[name], expected.get(station.id)![name], `${station.id} ${name}`);
+  }
+});
+
 test('the cache counts every hourly column a station holds', async (t) => {
   const { dir, manifest } = await writeDataSet(t, nsrdbGridDrafts({ spacingDeg: 5, landOnly: false, limit: 2 }));
   const db = await Database.open();
