@@ -13,7 +13,7 @@ export type RawQuery = Record<string, unknown>;
 
 export interface ParamIssue {
   param: string;
-  kind: 'repeated' | 'empty' | 'required' | 'type' | 'enum' | 'range' | 'pattern' | 'length' | 'invalid' | 'excluded';
+  kind: 'repeated' | 'empty' | 'required' | 'type' | 'enum' | 'range' | 'pattern' | 'length' | 'invalid' | 'excluded' | 'count';
   value?: unknown;
   /** For `enum`: the values allowed. */
   allowed?: unknown[];
@@ -26,6 +26,9 @@ export interface ParamIssue {
   excludedBy?: string;
   /** For `type`: integer, number, string. */
   expected?: string;
+  /** For `count` (a list of the wrong length): the lengths it may have, and what separates its items. */
+  counts?: number[];
+  separator?: string;
   /** The parameter's own description, for kinds with no better words (`invalid`, `pattern`). */
   description?: string;
 }
@@ -241,6 +244,9 @@ function bounds(issue: ParamIssue): string {
   // a half-open range such as azimuth's 0 up to but not including 360
   if (issue.minimum !== undefined && issue.exclusiveMaximum !== undefined)
     return `greater than or equal to ${issue.minimum} and less than ${issue.exclusiveMaximum}`;
+  // an open range such as albedo's (the documentation's "Range: >0 and <1")
+  if (issue.exclusiveMinimum !== undefined && issue.exclusiveMaximum !== undefined)
+    return `greater than ${issue.exclusiveMinimum} and less than ${issue.exclusiveMaximum}`;
   if (issue.exclusiveMinimum === 0 && issue.maximum === undefined && issue.exclusiveMaximum === undefined) return 'positive';
   if (issue.exclusiveMinimum !== undefined) return `greater than ${issue.exclusiveMinimum}`;
   if (issue.minimum !== undefined) return `greater than or equal to ${issue.minimum}`;
@@ -362,6 +368,8 @@ export function solarMessage(issue: ParamIssue): string {
       return `${name} must be at most ${issue.maximum} characters`;
     case 'excluded':
       return `${name} must not be passed with '${issue.excludedBy}'`;
+    case 'count':
+      return `${name} must be ${issue.counts!.join(' or ')} values separated by ${issue.separator}`;
     case 'pattern':
       if (issue.param === 'callback')
         return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters`;

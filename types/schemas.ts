@@ -162,6 +162,14 @@ export type PvwattsV6Warnings = string[];
  * Service version, as the v6 documentation prints it.
  */
 export type PvwattsV6Version = '1.4.0';
+/**
+ * The model's warnings (e.g. a tilted one-axis tracker, invalid weather-file albedo values).
+ */
+export type PvwattsV8Warnings = string[];
+/**
+ * Service version, as the v8 documentation prints it.
+ */
+export type PvwattsV8Version = '8.0.0';
 
 /**
  * Every schema of schemas/, by its title.
@@ -213,9 +221,12 @@ export interface Schemas {
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
   FuelStationsNearestParameters?: FuelStationsNearestParameters;
   PvwattsV6Parameters?: PvwattsV6Parameters;
+  PvwattsV8Parameters?: PvwattsV8Parameters;
   SolarDataQueryParameters?: SolarDataQueryParameters;
   PvwattsV6Errors?: PvwattsV6Errors;
   PvwattsV6?: PvwattsV6;
+  PvwattsV8Errors?: PvwattsV8Errors;
+  PvwattsV8?: PvwattsV8;
   SolarDataQueryV1?: SolarDataQueryV1;
   SolarDataQueryV2?: SolarDataQueryV2;
   StationCounts?: StationCounts;
@@ -1103,6 +1114,14 @@ export interface ClimateHourly {
    * Surface albedo, 0–1; −999 where the format has none (TMY2, EPW: the estimator then uses 0.2).
    */
   alb: number | null;
+  /**
+   * Station pressure, mbar (EPW's Pa read as mbar). PVWatts v8's sun position uses it (refraction) where it is above 800, else the last such value or 1013.25. The sample's: the standard atmosphere at the station's elevation, a few mbar lower on cloudier days than the month's mean, whole mbar. Hourly shards written before this column existed lack it: the store then gives NaN, as for a file without pressure. The range is wide so that a file giving pressure in Pa still builds (the estimator reads it as mbar, as ssc would).
+   */
+  pres: number | null;
+  /**
+   * Dew-point temperature, °C. The sample's: from the day's mean temperature and a relative humidity from its crude climatology (drier in deserts, moister on cloudy days), by the Magnus formula, never above the hour's dry-bulb temperature, to 0.1 °C. Absent from hourly shards written before this column existed (NaN, as for a file without it).
+   */
+  tdew: number | null;
 }
 /**
  * One station (tmy2, tmy3, intl) or grid cell (nsrdb) of the climate catalog, as the pipeline writes it (one Parquet table, `climate.stations`) and the solar dataset query and the PVWatts estimator read it. The display fields (city, state, country, lat, lon, timezone, elevation) are what the data_query prints; the header_* fields are the weather file's own header exactly as the estimator's reference engine reads it (ALGORITHM.md §2, §12.4). Where the display names come from: tmy2/tmy3: the file header's city (TMY2 underscores become spaces, TMY3 quotes are dropped) and its state code written as the full upper-case name (CO -> COLORADO); intl: the EPW/CSV header's city and state, upper-cased ('-' and 'unknown' become ''), Canadian province codes written as full names; nsrdb: city is always '' and the state is the full name in title case, from the header when it names a U.S. state, else from the nearest ZIP-code centroid of the zipcodes gazetteer within 100 km (else ''). The sample generator places tmy2, tmy3 and intl stations at the real places of the station lists in ../shared/data/climate and says so in source_file.
@@ -1113,9 +1132,13 @@ export interface ClimateStation {
    */
   dataset: 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';
   /**
-   * The id clients see and the estimator's file_id takes: tmy2 `0-<WBAN>`, tmy3 `1-<USAF>`, intl `2-<station id>`, nsrdb `3-<location id>` (the header's station id; when a header has none usable, the file name without its extensions). The sample's intl ids are `2-<WMO>-<source>` and its nsrdb ids `3-<1° tile>-<cell>` as in the v1 documentation (`3-W105N040-W10502N4001`). Unique in the catalog.
+   * The v1 id: what the solar dataset query v1 prints and PVWatts v6's file_id takes. tmy2 `0-<WBAN>`, tmy3 `1-<USAF>`, intl `2-<station id>` (the header's station id; when a header has none usable, the file name without its extensions), nsrdb `3-<1° tile>-<cell>` as in the v1 documentation (`3-W105N040-W10502N4001`): made from the header's latitude and longitude (tile: whole degrees of longitude then latitude, truncated; cell: hundredths of a degree, rounded), for real NSRDB files as for the sample's cells (data sets built before `id_v2` existed gave real files `3-<location id>`; their catalogs keep it). The sample's intl ids are `2-<WMO>-<source>`. Unique in the catalog.
    */
   id: string;
+  /**
+   * The v2 id: what the solar dataset query v2 prints and PVWatts v8's file_id takes. The v1 id for tmy2, tmy3 and intl. nsrdb: `3-G-<location id>` when the header's station id is a whole number (the Location ID of every NSRDB PSM file), zero-padded to 7 digits as in the v2 documentation (`3-G-0149190`, NSRDB location 149190); a file whose header has no numeric location id gets `3-<header station id>` (or `3-<file name without its extensions>` when that is not usable either), the id such files had before. The sample numbers its nsrdb cells 1, 2, 3, … in grid order (rows from the south, each row from the west; land cells only), the number standing for the NSRDB location id, and writes it as the header's station id: `3-G-0000001`; the numbers depend on the grid's spacing, not on the seed. Unique in the catalog. A catalog written before this column existed is read with this rule applied to its id and header_location (model/climate-ids.ts).
+   */
+  id_v2: string;
   /**
    * City as the data_query prints it (may be empty).
    */
@@ -1161,7 +1184,7 @@ export interface ClimateStation {
    */
   format: 'tmy2' | 'tmy3' | 'epw' | 'sam-csv';
   /**
-   * Station id field of the header, as read.
+   * Station id field of the header, as read (the sample's nsrdb cells: their location number, as a real NSRDB file gives its Location ID).
    */
   header_location: string;
   /**
@@ -2943,6 +2966,129 @@ export interface PvwattsV6Parameters {
   api_key?: string;
 }
 /**
+ * Query parameters of GET /api/pvwatts/v8.{json,xml} (the PVWatts v8 documentation, developer.nrel.gov/docs/solar/pvwatts/v8/). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v2; v1-only ids are refused as unknown files); lat and lon are required unless file_id is given, and dataset must not be given with file_id, and albedo and soiling take one value or twelve (all checked by the endpoint). Every failing parameter is listed in a 422.
+ */
+export interface PvwattsV8Parameters {
+  /**
+   * Nameplate DC capacity, kW: 0.05 to 500000.
+   */
+  system_capacity: number;
+  /**
+   * Module type: 0 standard, 1 premium, 2 thin film.
+   */
+  module_type: 0 | 1 | 2;
+  /**
+   * System losses, percent: -5 to 99.
+   */
+  losses: number;
+  /**
+   * Array type: 0 fixed open rack, 1 fixed roof mounted, 2 1-axis, 3 1-axis backtracking, 4 2-axis.
+   */
+  array_type: 0 | 1 | 2 | 3 | 4;
+  /**
+   * Tilt angle, degrees from horizontal: 0 to 90 (the axis tilt for 1-axis arrays; required but unused for 2-axis arrays).
+   */
+  tilt: number;
+  /**
+   * Azimuth angle, degrees clockwise from north: 0 up to but not including 360 (the axis azimuth for 1-axis arrays; required but unused for 2-axis arrays).
+   */
+  azimuth: number;
+  /**
+   * Latitude of the location, -90 to 90; required unless file_id is given.
+   */
+  lat?: number;
+  /**
+   * Longitude of the location, -180 to 180; required unless file_id is given.
+   */
+  lon?: number;
+  /**
+   * A climate station id from the solar dataset query v2: simulate on that station's weather instead of the one nearest lat/lon. Ids of the solar dataset query v1 are refused. Not to be given with dataset.
+   */
+  file_id?: string;
+  /**
+   * Climate dataset searched for the station nearest lat/lon: nsrdb, tmy2, tmy3 or intl. Not to be given with file_id.
+   */
+  dataset?: 'nsrdb' | 'tmy2' | 'tmy3' | 'intl';
+  /**
+   * Search radius, miles; 0 uses the closest station whatever its distance.
+   */
+  radius?: number;
+  /**
+   * monthly, or hourly: also the hourly outputs (ac, poa, dn, dc, df, tamb, tcell, wspd, alb; one value per weather record, 8760 for an hourly file).
+   */
+  timeframe?: 'monthly' | 'hourly';
+  /**
+   * DC to AC ratio; must be positive.
+   */
+  dc_ac_ratio?: number;
+  /**
+   * Ground coverage ratio, 0.01 to 0.99 (row spacing for self-shading and the rear side of bifacial modules).
+   */
+  gcr?: number;
+  /**
+   * Inverter efficiency at rated power, percent: 90 to 99.5.
+   */
+  inv_eff?: number;
+  /**
+   * Ratio of rear-side to front-side module efficiency, 0 to 1 (0 or absent: a monofacial module).
+   */
+  bifaciality?: number;
+  /**
+   * Ground reflectance, more than 0 and less than 1: one value for every month, or twelve separated by | (January first). Given, it is used instead of the weather file's (use_wf_albedo then defaults to 0).
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  albedo?:
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number, number];
+  /**
+   * 1: the weather file's albedo where it has a valid one (more than 0 and less than 1; 0.2 elsewhere); 0: the albedo parameter (0.2 without one). Default: 0 when albedo is given, else 1 (ssc's default).
+   */
+  use_wf_albedo?: 0 | 1;
+  /**
+   * Soiling losses, percent (0 to 100): twelve monthly values separated by | (January first), or one value for every month.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  soiling?:
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number, number];
+  /**
+   * JSONP (JSON format only): the name of the JavaScript function to call with the JSON (letters, digits, _, $ and dots, not starting with a digit; at most 64 characters).
+   */
+  callback?: string;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name); echoed in inputs when given as a parameter, as the v8 documentation's example shows.
+   */
+  api_key?: string;
+}
+/**
  * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (service.md). all=1 also needs radius > 0 (checked by the endpoint).
  */
 export interface SolarDataQueryParameters {
@@ -3125,6 +3271,164 @@ export interface PvwattsV6 {
   };
 }
 /**
+ * A 422 of PVWatts v8: the envelope with errors filled, no station_info, and outputs {} (XML <outputs>\n  </outputs>), as v6's. One message per failing parameter, e.g. 'gcr' must be between 0.01 and 0.99; or the location's problem (Unable to load data file for file_id specified: "3-W105N040-W10502N4001" for an id of the solar dataset query v1; no station within radius).
+ */
+export interface PvwattsV8Errors {
+  inputs: PvwattsV8Inputs;
+  /**
+   * Why the request failed, one message per problem.
+   *
+   * @minItems 1
+   */
+  errors: [string, ...string[]];
+  warnings: PvwattsV8Warnings;
+  version: PvwattsV8Version;
+  ssc_info: PvwattsV8SscInfo;
+  /**
+   * Always empty.
+   */
+  outputs: {};
+}
+/**
+ * The request's parameters echoed in request order (the last of a repeated one), api_key included as the documentation's example shows (format and parameters the endpoint does not take are not): strings as given, except a value with | (soiling, albedo), echoed as its list of numbers ("soiling":[12.0,4.0,…]).
+ */
+export interface PvwattsV8Inputs {
+  [k: string]: string | number[];
+}
+/**
+ * The simulation engine: ours, not NREL's SAM Simulation Core. version is the engine's own integer version; build names it; module is ssc's compute module the engine reimplements.
+ */
+export interface PvwattsV8SscInfo {
+  version: number;
+  build: string;
+  module: 'pvwattsv8';
+}
+/**
+ * Response of GET /api/pvwatts/v8.{json,xml} (the PVWatts v8 documentation's example): ssc's pvwattsv8 model (at 2025.4.16.r0.ssc.302) run for the system on the station's weather. Numbers are the model's doubles; JSON writes them with 16 significant digits (x-json-digits), as the documentation's JSON does (321.3271515621691), XML shortest-roundtrip as its XML does (321.32715156216915). A value the model gives as NaN is null. A 422 is PvwattsV8Errors.
+ */
+export interface PvwattsV8 {
+  inputs: PvwattsV8Inputs;
+  /**
+   * Empty on success.
+   *
+   * @maxItems 0
+   */
+  errors: [];
+  warnings: PvwattsV8Warnings;
+  version: PvwattsV8Version;
+  ssc_info: PvwattsV8SscInfo;
+  /**
+   * The climate station simulated on: ssc's location outputs from the weather file header, the file's name and the data source. No distance: the documentation's field table lists one, its example (the real answer) has none.
+   */
+  station_info: {
+    /**
+     * Latitude of the weather file header, degrees (single precision, widened).
+     */
+    lat: number;
+    /**
+     * Longitude of the weather file header, degrees (single precision, widened).
+     */
+    lon: number;
+    /**
+     * Elevation of the weather file header, metres (single precision, widened).
+     */
+    elev: number;
+    /**
+     * Time zone of the weather file header, hours from UTC (a float: -7.0).
+     */
+    tz: number;
+    /**
+     * Station id of the weather file header (WBAN, USAF, station id; the NSRDB location id, "149190").
+     */
+    location: string;
+    /**
+     * City of the header as read; for nsrdb the solar dataset query's city ("").
+     */
+    city: string;
+    /**
+     * State of the header as read; for nsrdb the solar dataset query's state (Colorado).
+     */
+    state: string;
+    /**
+     * Name of the weather file (94018.tm2; for nsrdb <location id>.csv as the documentation shows, 149190.csv); for the synthetic sample, the name a real file of that station would have.
+     */
+    solar_resource_file: string;
+    /**
+     * Source of the weather data, as the solar dataset query v2 prints it (NSRDB PSM V3 GOES tmy-2020 3.2.0).
+     */
+    weather_data_source: string;
+  };
+  /**
+   * Monthly and annual results; with timeframe=hourly also the hourly arrays.
+   */
+  outputs: {
+    /**
+     * AC system output per month, kWhac: 12 values, January first.
+     */
+    ac_monthly: (number | null)[];
+    /**
+     * Plane-of-array irradiation per month (front side after shading and soiling, plus the rear side's), kWh/m²: 12 values.
+     */
+    poa_monthly: (number | null)[];
+    /**
+     * Mean daily plane-of-array irradiation per month, kWh/m²/day: 12 values.
+     */
+    solrad_monthly: (number | null)[];
+    /**
+     * DC array output per month, kWhdc: 12 values.
+     */
+    dc_monthly: (number | null)[];
+    /**
+     * Annual AC system output, kWhac.
+     */
+    ac_annual: number | null;
+    /**
+     * Annual solar radiation: the mean of the 12 monthly values, kWh/m²/day.
+     */
+    solrad_annual: number | null;
+    /**
+     * AC output over DC nameplate × 8760 h, percent.
+     */
+    capacity_factor: number | null;
+    /**
+     * Hourly (timeframe=hourly only): AC output, Wac; one value per weather record (8760 for an hourly file).
+     */
+    ac?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): plane-of-array irradiance, W/m²; one value per weather record (8760 for an hourly file).
+     */
+    poa?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): beam normal irradiance of the weather file, W/m²; one value per weather record (8760 for an hourly file).
+     */
+    dn?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): DC output, Wdc; one value per weather record (8760 for an hourly file).
+     */
+    dc?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): diffuse horizontal irradiance of the weather file, W/m²; one value per weather record (8760 for an hourly file).
+     */
+    df?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): ambient temperature, °C; one value per weather record (8760 for an hourly file).
+     */
+    tamb?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): module temperature (ambient at night), °C; one value per weather record (8760 for an hourly file).
+     */
+    tcell?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): wind speed of the weather file, m/s; one value per weather record (8760 for an hourly file).
+     */
+    wspd?: (number | null)[];
+    /**
+     * Hourly (timeframe=hourly only): albedo used (the weather file's, the albedo parameter's, or 0.2); one value per weather record (8760 for an hourly file).
+     */
+    alb?: (number | null)[];
+  };
+}
+/**
  * Response of GET /api/solar/data_query/v1.{json,xml,csv} (DECISIONS.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius and all parameters as given (the last of a repeated one), in request order; v1 does not echo api_key, and no other parameter is echoed.
  */
 export interface SolarDataQueryV1 {
@@ -3169,7 +3473,7 @@ export interface SolarDataQueryV1 {
  */
 export interface SolarV1Station {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v1's: PVWatts v6's file_id takes it, v8's does not (0-<WBAN>, 1-<USAF>, 2-<id>, nsrdb 3-<1° tile>-<cell>: 3-W105N040-W10502N4001).
    */
   id: string;
   /**
@@ -3206,7 +3510,7 @@ export interface SolarV1Station {
  */
 export interface SolarV1NsrdbCell {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v1's: PVWatts v6's file_id takes it, v8's does not (0-<WBAN>, 1-<USAF>, 2-<id>, nsrdb 3-<1° tile>-<cell>: 3-W105N040-W10502N4001).
    */
   id: string;
   /**
@@ -3247,7 +3551,7 @@ export interface SolarV1NsrdbCell {
  */
 export interface SolarV1StationItem {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v1's: PVWatts v6's file_id takes it, v8's does not (0-<WBAN>, 1-<USAF>, 2-<id>, nsrdb 3-<1° tile>-<cell>: 3-W105N040-W10502N4001).
    */
   id: string;
   /**
@@ -3288,7 +3592,7 @@ export interface SolarV1StationItem {
  */
 export interface SolarV1NsrdbItem {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v1's: PVWatts v6's file_id takes it, v8's does not (0-<WBAN>, 1-<USAF>, 2-<id>, nsrdb 3-<1° tile>-<cell>: 3-W105N040-W10502N4001).
    */
   id: string;
   /**
@@ -3329,7 +3633,7 @@ export interface SolarV1NsrdbItem {
   dataset: 'nsrdb';
 }
 /**
- * Response of GET /api/solar/data_query/v2.{json,xml,csv}: as v1, plus weather_data_source on every entry and country on nsrdb entries; inputs echo api_key too when it was given as a query parameter (the v2 documentation example). all_stations as in v1 when all=1. Version 2 serves the same catalog as version 1 (one nsrdb dataset, no sub-datasets).
+ * Response of GET /api/solar/data_query/v2.{json,xml,csv}: as v1, plus weather_data_source on every entry and country on nsrdb entries; inputs echo api_key too when it was given as a query parameter (the v2 documentation example). all_stations as in v1 when all=1. Version 2 serves the same catalog as version 1 (one nsrdb dataset, no sub-datasets), under its own ids: an nsrdb cell's v2 id (3-G-0149190, PVWatts v8's file_id) is not its v1 id (3-W105N040-W10502N4001, PVWatts v6's); tmy2, tmy3 and intl ids are the same in both.
  */
 export interface SolarDataQueryV2 {
   /**
@@ -3373,7 +3677,7 @@ export interface SolarDataQueryV2 {
  */
 export interface SolarV2Station {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v2's: PVWatts v8's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id> as in v1; nsrdb 3-G-<NSRDB location id, 7 digits>: 3-G-0149190).
    */
   id: string;
   /**
@@ -3414,7 +3718,7 @@ export interface SolarV2Station {
  */
 export interface SolarV2NsrdbCell {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v2's: PVWatts v8's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id> as in v1; nsrdb 3-G-<NSRDB location id, 7 digits>: 3-G-0149190).
    */
   id: string;
   /**
@@ -3463,7 +3767,7 @@ export interface SolarV2NsrdbCell {
  */
 export interface SolarV2StationItem {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v2's: PVWatts v8's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id> as in v1; nsrdb 3-G-<NSRDB location id, 7 digits>: 3-G-0149190).
    */
   id: string;
   /**
@@ -3508,7 +3812,7 @@ export interface SolarV2StationItem {
  */
 export interface SolarV2NsrdbItem {
   /**
-   * Id within the dataset; the estimator's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id>, 3-<cell>).
+   * Id within the dataset, v2's: PVWatts v8's file_id takes it (0-<WBAN>, 1-<USAF>, 2-<id> as in v1; nsrdb 3-G-<NSRDB location id, 7 digits>: 3-G-0149190).
    */
   id: string;
   /**

@@ -262,7 +262,7 @@ function contractPaths(): Array<[string, Json]> {
 
 // --- The document -------------------------------------------------------------------------------
 
-const DESCRIPTION = `A self-hostable, wire-compatible reimplementation of NREL's developer web services: alternative fuel stations, the solar dataset query, the PVWatts v6 estimator and commercial building resources.
+const DESCRIPTION = `A self-hostable, wire-compatible reimplementation of NREL's developer web services: alternative fuel stations, the solar dataset query, the PVWatts v6 and v8 estimators and commercial building resources.
 
 **Keys.** Every data endpoint needs an API key: the \`X-Api-Key\` header, the \`api_key\` query parameter, or the user name of HTTP basic auth. \`DEMO_KEY\` works with low limits. Key errors (403), rate limits (429, with \`Retry-After\`) and unknown paths (404) are the gateway's, in the requested format.
 

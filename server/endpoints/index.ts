@@ -5,6 +5,7 @@ import { fuelStationEndpoints } from './fuel-stations.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
+import { pvwattsV8Endpoint } from './pvwatts-v8.ts';
 import type { StationRecordGeneration } from '../formats/views/fuel-stations.ts';
 import type { Endpoint } from './types.ts';
 
@@ -20,6 +21,7 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     ...pvwattsEndpoints,
     lastUpdatedEndpoint,
     nearbyRouteEndpoint(stationRecord),
+    pvwattsV8Endpoint,
   ];
 }
 

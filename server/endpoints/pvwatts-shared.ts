@@ -15,6 +15,9 @@ export function parameterOrder(schemaId: string): string[] {
   return Object.keys(propertiesOf(schemaId));
 }
 
+/** A plain decimal (what an echoed list's items must all be to be echoed as numbers; else the text is echoed as given). */
+const DECIMAL = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
 /**
  * The request's parameters as given, in request order (the last of a repeated one): every one the
  * endpoint takes but `format`, and `api_key` only where the endpoint echoes it. Strings, except a
@@ -32,14 +35,10 @@ export function echoedInputs(
     const last = Array.isArray(value) ? value[value.length - 1] : value;
     if (last === undefined) continue;
     const text = String(last);
-    inputs[name] = options.listSeparator !== undefined && text.includes(options.listSeparator) ? asNumbers(text.split(options.listSeparator)) : text;
+    const items = options.listSeparator !== undefined && text.includes(options.listSeparator) ? text.split(options.listSeparator) : [];
+    inputs[name] = items.length > 0 && items.every((item) => DECIMAL.test(item)) ? items.map(Number) : text;
   }
   return inputs;
-}
-
-/** A list's items as numbers where every one is a plain decimal; otherwise (a 422 follows) as NaN, which JSON writes null. */
-function asNumbers(items: string[]): number[] {
-  return items.map((item) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(item) ? Number(item) : Number.NaN));
 }
 
 /** The location's problems, added to the schema's: lat and lon required unless file_id, dataset not with file_id. */

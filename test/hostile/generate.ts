@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { propertiesOf, schemaById } from '../../schemas/registry.ts';
 import { openApiPath } from '../../server/contract/openapi.ts';
 import type { Endpoint } from '../../server/endpoints/types.ts';
+import { listSeparatorOf } from '../../server/params.ts';
 import type { JsonSchema } from '../../schemas/json-schema.ts';
 import { encodeText, type QueryPart } from './url.ts';
 import { hostileIds, hostileNames, hostileValues, longValues } from './values.ts';
@@ -40,14 +41,16 @@ function numberText(schema: JsonSchema, type: 'integer' | 'number'): fc.Arbitrar
   const exclusiveMaximum = schema.exclusiveMaximum as number | undefined;
   const minimum = (schema.minimum as number | undefined) ?? exclusiveMinimum ?? -1_000;
   const maximum = (schema.maximum as number | undefined) ?? exclusiveMaximum ?? minimum + 5_000;
-  const integers = fc.integer({
-    min: exclusiveMinimum !== undefined ? Math.floor(minimum) + 1 : Math.ceil(minimum),
-    max: exclusiveMaximum !== undefined ? Math.ceil(maximum) - 1 : Math.floor(maximum),
-  });
+  const lowestInteger = exclusiveMinimum !== undefined ? Math.floor(minimum) + 1 : Math.ceil(minimum);
+  const highestInteger = exclusiveMaximum !== undefined ? Math.ceil(maximum) - 1 : Math.floor(maximum);
   const bounds = [exclusiveMinimum === undefined ? minimum : undefined, exclusiveMaximum === undefined ? maximum : undefined].filter(
     (bound) => bound !== undefined,
   );
-  const choices = [integers, ...(bounds.length ? [fc.constantFrom(...bounds)] : [])];
+  // an open range may hold no integer (albedo's 0 < a < 1)
+  const choices = [
+    ...(lowestInteger <= highestInteger ? [fc.integer({ min: lowestInteger, max: highestInteger })] : []),
+    ...(bounds.length ? [fc.constantFrom(...bounds)] : []),
+  ];
   if (type === 'number') {
     choices.push(
       fc.double({
@@ -63,9 +66,13 @@ function numberText(schema: JsonSchema, type: 'integer' | 'number'): fc.Arbitrar
   return fc.oneof(...choices).map(String);
 }
 
-/** A value the schema allows, as the text of a query parameter (comma lists joined). */
+/** A value the schema allows, as the text of a query parameter (lists joined by their separator). */
 export function validText(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema['x-comma-list']) return fc.array(validText(schema.items as JsonSchema), { minLength: 1, maxLength: 4 }).map((items) => items.join(','));
+  const separator = listSeparatorOf(schema);
+  if (separator !== undefined) {
+    const lengths = { minLength: (schema.minItems as number | undefined) ?? 1, maxLength: Math.min((schema.maxItems as number | undefined) ?? 4, 12) };
+    return fc.array(validText(schema.items as JsonSchema), lengths).map((items) => items.join(separator));
+  }
   if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as JsonSchema[]).map(validText));
   if (schema.const !== undefined) return fc.constant(String(schema.const));
   if (Array.isArray(schema.enum)) {

@@ -2,11 +2,12 @@
 // README.md there): each case's API-style inputs, what ssc answered, and where its real weather file
 // lives in ../shared (weather_dir + weather). Monthly-only cases are in <weather>.jsonl, the cases
 // with hourly arrays in <weather>.hourly.jsonl.gz.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { PvSystemV8 } from '../../server/pv/v8/simulate.ts';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
+import { WEATHER_SOURCE_FOLDERS } from './reference-cases.ts';
 
 export const v8ReferenceDir = join(import.meta.dirname, 'v8-reference');
 
@@ -125,4 +126,26 @@ export const skipWithoutV8Weather: false | string = v8WeatherDirs().reduce<false
 export function v8System(inputs: V8Inputs): PvSystemV8 {
   const { adjust_constant: _availability, use_wf_albedo, ...system } = inputs;
   return { ...system, ...(use_wf_albedo === undefined ? {} : { use_wf_albedo: use_wf_albedo === 1 }) };
+}
+
+/** The climate source folder (INTERFACE.md source layout) of a case's weather file: the v5 reference's, else by its format. */
+export function v8SourceFolder(weather: string): 'tmy2' | 'tmy3' | 'intl' | 'nsrdb' {
+  const known = WEATHER_SOURCE_FOLDERS[weather];
+  if (known) return known;
+  if (/\.tm2(\.gz)?$/i.test(weather)) return 'tmy2';
+  if (/TYA?\.csv(\.gz)?$/i.test(weather)) return 'tmy3';
+  if (/\.epw(\.gz)?$/i.test(weather)) return 'intl';
+  throw new Error(`no source folder for ${weather}`);
+}
+
+/** Links the weather file of every case into `sourceDir`/climate/<folder>/, ready for the pipeline. */
+export function linkV8WeatherSources(sourceDir: string): void {
+  const linked = new Set<string>();
+  for (const reference of v8ReferenceCases()) {
+    if (linked.has(reference.weather)) continue;
+    linked.add(reference.weather);
+    const folder = join(sourceDir, 'climate', v8SourceFolder(reference.weather));
+    mkdirSync(folder, { recursive: true });
+    symlinkSync(v8WeatherPath(reference), join(folder, reference.weather));
+  }
 }

@@ -18,3 +18,9 @@ export const pvwattsViews = {
   ok: { schemaId: '/api/schemas/pvwatts-v6.schema.json', xml: { style: pvwattsXmlStyle, root: 'response' } },
   errors: { schemaId: '/api/schemas/pvwatts-v6-errors.schema.json', xml: { style: pvwattsXmlStyle, root: 'response' } },
 } satisfies Record<string, View>;
+
+/** PVWatts v8: the same dialect, as its documentation's XML example shows. */
+export const pvwattsV8Views = {
+  ok: { schemaId: '/api/schemas/pvwatts-v8.schema.json', xml: { style: pvwattsXmlStyle, root: 'response' } },
+  errors: { schemaId: '/api/schemas/pvwatts-v8-errors.schema.json', xml: { style: pvwattsXmlStyle, root: 'response' } },
+} satisfies Record<string, View>;

@@ -1,0 +1,146 @@
+// PVWatts v8 (its documentation, developer.nrel.gov/docs/solar/pvwatts/v8/): ssc's pvwattsv8 model
+// (server/pv/v8/, at 2025.4.16.r0.ssc.302) run for the requested system on a climate station's
+// weather: the station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever
+// the distance) or the one named by file_id (an id of the solar dataset query v2). JSON (JSONP with
+// callback) and XML, in the documentation example's envelope.
+//
+// Per request only what depends on the request is computed: the station's prepared v8 site comes
+// from the estimators' site cache (data/pv-sites.ts), shared with v6's.
+import type { PvwattsV8Parameters } from '../../types/schemas.ts';
+import type { ClimateStation } from '../data/climate.ts';
+import { pvwattsV8 } from '../data/pv-models.ts';
+import type { ApiResult } from '../formats/render.ts';
+import { pvwattsV8Views as views } from '../formats/views/pvwatts.ts';
+import { parseParams, solarMessage, type ParamIssue } from '../params.ts';
+import type { StationInfo } from '../pv/site.ts';
+import { simulateV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
+import { packageVersion } from './pvwatts.ts';
+import { echoedInputs, inParameterOrder, locateStation, locationIssues, monthlyEstimate, parameterOrder, solarResourceFile } from './pvwatts-shared.ts';
+import type { Endpoint } from './types.ts';
+
+const PARAMETERS = '/api/schemas/params/pvwatts-v8.params.schema.json';
+/** The service version the v8 documentation prints. */
+export const PVWATTS_V8_VERSION = '8.0.0';
+
+/**
+ * Our engine, described honestly as for v6: not NREL's SAM Simulation Core but this project's
+ * TypeScript reimplementation of its pvwattsv8 module. `version` counts changes of the model's outputs.
+ */
+export const SSC_INFO_V8 = {
+  version: 1,
+  build: `nrel-compat ${packageVersion} PVWatts v8 (ssc 2025.4.16.r0.ssc.302 algorithm, TypeScript)`,
+  module: 'pvwattsv8',
+} as const;
+
+/** The model refused to run (the model's own reason goes in the warnings). */
+export const PVWATTS_V8_MODEL_FAILED = 'An internal error occurred in the pvwattsv8 module.';
+
+const PARAMETER_ORDER = parameterOrder(PARAMETERS);
+/** What separates the items of `albedo` and `soiling` (the schema's x-list-separator). */
+const LIST_SEPARATOR = '|';
+/** The lengths `albedo` and `soiling` may have: one value for every month, or one per month. */
+const LIST_LENGTHS = [1, 12];
+
+/** `albedo` and `soiling` of another length than 1 or 12: one issue saying so, instead of the schema's. */
+function listLengthIssues(issues: ParamIssue[], values: PvwattsV8Parameters): ParamIssue[] {
+  let all = issues;
+  for (const param of ['albedo', 'soiling'] as const) {
+    const list = values[param];
+    if (!Array.isArray(list) || LIST_LENGTHS.includes(list.length)) continue;
+    all = all.filter((issue) => issue.param !== param);
+    all.push({ param, kind: 'count', counts: LIST_LENGTHS, separator: LIST_SEPARATOR });
+  }
+  return all;
+}
+
+/** The NSRDB location id of a v2 nsrdb id (`3-G-0149190` → `149190`), or undefined. */
+function nsrdbLocationId(v2Id: string): string | undefined {
+  const match = /^3-G-0*(\d+)$/.exec(v2Id);
+  return match ? match[1] : undefined;
+}
+
+/**
+ * station_info as the v8 documentation's example shows it: ssc's location outputs from the header;
+ * for nsrdb the NSRDB location id, the solar dataset query's city and state, and `<location id>.csv`;
+ * the data source as data_query v2 prints it. No distance (the example has none).
+ */
+function stationInfo(station: ClimateStation, header: StationInfo) {
+  const nsrdb = station.dataset === 'nsrdb';
+  const location = (nsrdb ? nsrdbLocationId(station.id_v2) : undefined) ?? header.location;
+  return {
+    lat: header.lat,
+    lon: header.lon,
+    elev: header.elev,
+    tz: header.tz,
+    location,
+    city: nsrdb ? station.city : header.city,
+    state: nsrdb ? station.state : header.state,
+    solar_resource_file: solarResourceFile(station, () => `${location}.csv`),
+    weather_data_source: station.weather_data_source,
+  };
+}
+
+function envelope(inputs: Record<string, unknown>, errors: string[], warnings: string[] = []) {
+  return { inputs, errors, warnings, version: PVWATTS_V8_VERSION, ssc_info: SSC_INFO_V8 };
+}
+
+export const pvwattsV8Endpoint: Endpoint = {
+  paths: ['/api/pvwatts/v8'],
+  parameters: PARAMETERS,
+  responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+  docs: {
+    tag: 'PVWatts',
+    summary:
+      'PVWatts v8: the energy production of a grid-connected photovoltaic system, bifacial modules, albedo and soiling included (ssc’s pvwattsv8 model on the nearest climate station, or on file_id from the solar dataset query v2), monthly and annual, or hourly with timeframe=hourly.',
+    example: 'system_capacity=4&module_type=0&losses=14&array_type=1&tilt=10&azimuth=180&lat=40&lon=-105&bifaciality=0.7&albedo=0.3',
+  },
+  // the answer echoes api_key in `inputs`: the key is part of its ETag
+  cache: { includesKey: true },
+  formats: ['json', 'xml'],
+  defaultFormat: 'json',
+  limitGroup: 'other',
+  async handle({ data, query }): Promise<ApiResult> {
+    const parsed = parseParams<PvwattsV8Parameters>(PARAMETERS, query);
+    const values = parsed.values;
+    const inputs = echoedInputs(query, PARAMETER_ORDER, { echoesApiKey: true, listSeparator: LIST_SEPARATOR });
+    const refuse = (errors: string[], warnings: string[] = []): ApiResult => ({
+      view: views.errors,
+      status: 422,
+      data: { ...envelope(inputs, errors, warnings), outputs: {} },
+    });
+
+    const issues = inParameterOrder(listLengthIssues(locationIssues(query, parsed.issues, values), values), PARAMETER_ORDER);
+    if (issues.length > 0) return refuse(issues.map(solarMessage));
+
+    // file_id: an id of the solar dataset query v2 (a v1-only id is a file v8 does not know)
+    const located = locateStation(data.climate, values, (climate, id) => climate.byV2Id(id));
+    if ('error' in located) return refuse([located.error]);
+    const { station } = located;
+
+    const sites = data.pvSites;
+    const entry = await sites.entry(station, pvwattsV8);
+    const system: PvSystemV8 = {
+      system_capacity: values.system_capacity,
+      module_type: values.module_type,
+      losses: values.losses,
+      array_type: values.array_type,
+      tilt: values.tilt,
+      azimuth: values.azimuth,
+      // the API's defaults (dc_ac_ratio 1.2 where ssc's is 1.1), applied by parseParams from the schema
+      dc_ac_ratio: values.dc_ac_ratio!,
+      gcr: values.gcr!,
+      inv_eff: values.inv_eff!,
+      bifaciality: values.bifaciality,
+      albedo: values.albedo,
+      // a given albedo is used rather than the weather file's, unless use_wf_albedo says otherwise
+      use_wf_albedo: values.use_wf_albedo === undefined ? values.albedo === undefined : values.use_wf_albedo === 1,
+      soiling: values.soiling,
+    };
+    const result = values.timeframe === 'hourly' ? simulateV8(system, entry.site, { hourly: true }) : await monthlyEstimate(sites, pvwattsV8, entry, system);
+    if (!result.ok) return refuse([PVWATTS_V8_MODEL_FAILED], [...result.warnings, result.error]);
+    return {
+      view: views.ok,
+      data: { ...envelope(inputs, [], result.warnings), station_info: stationInfo(station, result.station), outputs: result.outputs },
+    };
+  },
+};
