@@ -25,21 +25,19 @@ const RISE_SET_ELEVATION_DEG = -0.8333;
 /** ΔT that ssc uses for the sidereal time at 0 UT of the rise/set date, seconds. */
 const RISE_SET_DELTA_T_S = 67;
 
-/** SG2 fit of the heliocentric longitude: [1/period (1/day), amplitude (rad), phase (rad)]. */
+/** SG2 fit of the heliocentric longitude: [1/period (1/day), amplitude (rad), phase (rad)] per term, flattened. */
 // biome-ignore format: a table reads best packed
-const LONGITUDE_TERMS: readonly (readonly [number, number, number])[] = [
-  [1 / 365.261278, 3.401508e-2, 1.60078], [1 / 182.632412, 3.48644e-4, 1.662976],
-  [1 / 29.530634, 3.136227e-5, -1.195905], [1 / 399.52985, 3.578979e-5, -1.042052],
-  [1 / 291.956812, 2.676185e-5, 2.012613], [1 / 583.598201, 2.333925e-5, -2.867714],
-  [1 / 4652.629372, 1.221214e-5, 1.225038], [1 / 1450.236684, 1.217941e-5, -0.828601],
-  [1 / 199.459709, 1.343914e-5, -3.108253], [1 / 365.355291, 8.499475e-4, -2.353709],
-];
-/** SPA Table A4.2 B0 and B1 terms of the heliocentric latitude: [A, B, C]. */
+const LONGITUDE_TERMS = new Float64Array([
+  1 / 365.261278, 3.401508e-2, 1.60078, 1 / 182.632412, 3.48644e-4, 1.662976,
+  1 / 29.530634, 3.136227e-5, -1.195905, 1 / 399.52985, 3.578979e-5, -1.042052,
+  1 / 291.956812, 2.676185e-5, 2.012613, 1 / 583.598201, 2.333925e-5, -2.867714,
+  1 / 4652.629372, 1.221214e-5, 1.225038, 1 / 1450.236684, 1.217941e-5, -0.828601,
+  1 / 199.459709, 1.343914e-5, -3.108253, 1 / 365.355291, 8.499475e-4, -2.353709,
+]);
+/** SPA Table A4.2 B0 and B1 terms of the heliocentric latitude: [A, B, C] per term, flattened. */
 // biome-ignore format: a table reads best packed
-const LATITUDE_TERMS: readonly (readonly (readonly [number, number, number])[])[] = [
-  [[280, 3.199, 84334.662], [102, 5.422, 5507.553], [80, 3.88, 5223.69], [44, 3.7, 2352.87], [32, 4, 1577.34]],
-  [[9, 3.9, 5507.55], [6, 1.73, 5223.69]],
-];
+const LATITUDE_B0_TERMS = new Float64Array([280, 3.199, 84334.662, 102, 5.422, 5507.553, 80, 3.88, 5223.69, 44, 3.7, 2352.87, 32, 4, 1577.34]);
+const LATITUDE_B1_TERMS = new Float64Array([9, 3.9, 5507.55, 6, 1.73, 5223.69]);
 
 function limitDegrees(degrees: number): number {
   const turns = degrees / 360;
@@ -109,24 +107,22 @@ export function julianDay(year: number, month: number, day: number, hour: number
   return jd;
 }
 
-/** What ssc's `calculate_spa` hands back. */
-interface SpaResult {
-  /** Julian ephemeris millennium. */
-  jme: number;
-  /** Nutation in longitude Δψ, degrees. */
-  nutationLongitudeDeg: number;
-  /** True obliquity of the ecliptic ε, degrees. */
-  obliquityDeg: number;
+/** The geocentric part of ssc's `calculate_spa` (SPA §3.1–3.10): it depends only on the Julian day and ΔT. */
+interface GeocentricSun {
   /** Apparent sidereal time at Greenwich ν, degrees. */
   siderealDeg: number;
+  /** Geocentric right ascension α and declination δ, degrees. */
+  ascensionDeg: number;
+  declinationDeg: number;
+}
+
+/** The topocentric part (SPA §3.11–3.15), which adds the site, its elevation and the refraction. */
+interface TopocentricSun {
   /** Topocentric elevation with refraction e and zenith 90 − e, degrees. */
   elevationDeg: number;
   zenithDeg: number;
   /** Topocentric azimuth, degrees east of north. */
   azimuthDeg: number;
-  /** Geocentric right ascension α and declination δ, degrees. */
-  ascensionDeg: number;
-  declinationDeg: number;
 }
 
 /** Pressure and temperature as ssc's table key rounds them: `((int)(p + 5) / 10) * 10`, `((int)(t + 2) / 5) * 5`. */
@@ -138,16 +134,146 @@ function temperatureBucket(temperatureC: number): number {
   return Math.trunc(Math.trunc(temperatureC + 2) / 5) * 5;
 }
 
+/** ssc's `calculate_spa` §3.1–3.10 for Julian day `jd` and ΔT `deltaT` (s), with ssc's SG2 fits, into `out`. */
+function geocentricSun(jd: number, deltaT: number, out: GeocentricSun): void {
+  const jc = (jd - 2451545) / 36525;
+  const jde = jd + deltaT / 86400;
+  const jce = (jde - 2451545) / 36525;
+  const jme = jce / 10;
+  const daysTT = jde - 2444239.5;
+
+  // 3.2: heliocentric longitude (SG2 fit) and latitude (SPA B0, B1)
+  let longitudeRad = daysTT / 58.130101 + 1.742145;
+  for (let k = 0; k < LONGITUDE_TERMS.length; k += 3) {
+    longitudeRad += LONGITUDE_TERMS[k + 1]! * Math.cos(2 * Math.PI * LONGITUDE_TERMS[k]! * daysTT - LONGITUDE_TERMS[k + 2]!);
+  }
+  const heliocentricLongitude = limitDegrees(RTOD * longitudeRad);
+  let b0 = 0;
+  for (let k = 0; k < LATITUDE_B0_TERMS.length; k += 3) b0 += LATITUDE_B0_TERMS[k]! * Math.cos(LATITUDE_B0_TERMS[k + 1]! + LATITUDE_B0_TERMS[k + 2]! * jme);
+  let b1 = 0;
+  for (let k = 0; k < LATITUDE_B1_TERMS.length; k += 3) b1 += LATITUDE_B1_TERMS[k]! * Math.cos(LATITUDE_B1_TERMS[k + 1]! + LATITUDE_B1_TERMS[k + 2]! * jme);
+  // (B0·jme⁰ + B1·jme¹) / 1e8 (SPA eq. 10)
+  const heliocentricLatitude = RTOD * ((b0 + b1 * jme) / 1e8);
+
+  // 3.3: geocentric longitude θ and latitude β
+  let theta = heliocentricLongitude + 180;
+  if (theta >= 360) theta -= 360;
+  const beta = -heliocentricLatitude;
+
+  // 3.4–3.5: nutation in longitude and true obliquity (SG2 fits)
+  const nutationLongitude = RTOD * 8.329092e-5 * Math.cos((2 * Math.PI * daysTT) / 6791.164405 - -2.052757);
+  const obliquity = RTOD * (4.456183e-5 * Math.cos((2 * Math.PI * daysTT) / 6791.164405 - 2.660352) + -6.216374e-9 * daysTT + 4.091383e-1);
+
+  // 3.6–3.7: apparent longitude, with ssc's aberration constant (a radian value added as degrees)
+  const lambda = theta + nutationLongitude + -9.933735e-5;
+
+  // 3.8: apparent sidereal time at Greenwich
+  const meanSidereal = limitDegrees(280.46061837 + 360.98564736629 * (jd - 2451545) + jc * jc * (0.000387933 - jc / 38710000));
+  out.siderealDeg = meanSidereal + nutationLongitude * Math.cos(DTOR * obliquity);
+
+  // 3.9–3.10: geocentric right ascension and declination
+  const lambdaRad = DTOR * lambda;
+  const obliquityRad = DTOR * obliquity;
+  out.ascensionDeg = limitDegrees(
+    RTOD * Math.atan2(Math.sin(lambdaRad) * Math.cos(obliquityRad) - Math.tan(DTOR * beta) * Math.sin(obliquityRad), Math.cos(lambdaRad)),
+  );
+  const betaRad = DTOR * beta;
+  out.declinationDeg = RTOD * Math.asin(Math.sin(betaRad) * Math.cos(obliquityRad) + Math.cos(betaRad) * Math.sin(obliquityRad) * Math.sin(lambdaRad));
+}
+
+/**
+ * ssc's `calculate_spa` §3.11–3.15 from the geocentric sun: hour angle, parallax (fixed ξ),
+ * topocentric declination and hour angle, elevation with refraction from the pressure and
+ * temperature, azimuth; into `out`.
+ */
+function topocentricSun(
+  sun: GeocentricSun,
+  latDeg: number,
+  lonDeg: number,
+  elevationM: number,
+  pressureMbar: number,
+  temperatureC: number,
+  out: TopocentricSun,
+): void {
+  // 3.11–3.13: hour angle, parallax (fixed ξ), topocentric declination and hour angle
+  const hourAngle = limitDegrees(sun.siderealDeg + lonDeg - sun.ascensionDeg);
+  const latRad = DTOR * latDeg;
+  const xiRad = DTOR * 4.263521e-5;
+  const hourAngleRad = DTOR * hourAngle;
+  const declinationRad = DTOR * sun.declinationDeg;
+  const u = Math.atan(0.99664719 * Math.tan(latRad));
+  const y = 0.99664719 * Math.sin(u) + (elevationM * Math.sin(latRad)) / 6378140;
+  const x = Math.cos(u) + (elevationM * Math.cos(latRad)) / 6378140;
+  const ascensionParallax = RTOD * -x * (Math.sin(hourAngleRad) / Math.cos(declinationRad)) * xiRad;
+  const topocentricDeclination = RTOD * (declinationRad + (x * Math.cos(hourAngleRad) * Math.sin(declinationRad) - y * Math.cos(declinationRad)) * xiRad);
+  const topocentricHourAngle = hourAngle - ascensionParallax;
+
+  // 3.14: elevation with refraction (from the record's pressure and temperature)
+  const topocentricDeclinationRad = DTOR * topocentricDeclination;
+  const e0 =
+    RTOD *
+    Math.asin(
+      Math.sin(latRad) * Math.sin(topocentricDeclinationRad) + Math.cos(latRad) * Math.cos(topocentricDeclinationRad) * Math.cos(DTOR * topocentricHourAngle),
+    );
+  let refraction = 0;
+  if (e0 >= -1 * (0.26667 + 0.5667))
+    refraction = (pressureMbar / 1010) * (283 / (273 + temperatureC)) * (1.02 / (60 * Math.tan(DTOR * (e0 + 10.3 / (e0 + 5.11)))));
+  if (Number.isNaN(refraction)) refraction = 0;
+  let elevation = e0 + refraction;
+  if (elevation > 90) elevation = 90;
+  else if (elevation < -90) elevation = -90;
+
+  // 3.15: azimuth, east of north
+  const topocentricHourAngleRad = DTOR * topocentricHourAngle;
+  const azimuthAstro = limitDegrees(
+    RTOD *
+      Math.atan2(
+        Math.sin(topocentricHourAngleRad),
+        Math.cos(topocentricHourAngleRad) * Math.sin(latRad) - Math.tan(DTOR * topocentricDeclination) * Math.cos(latRad),
+      ),
+  );
+  out.elevationDeg = elevation;
+  out.zenithDeg = 90 - elevation;
+  out.azimuthDeg = limitDegrees(azimuthAstro + 180);
+}
+
+/** An entry of ssc's table: the key ssc forms (the right ascension and declination handed in are 0) and the topocentric sun. */
+interface TableEntry extends TopocentricSun {
+  deltaT: number;
+  pressureBucket: number;
+  temperatureBucket: number;
+}
+
+/** Sunrise and sunset of a date (`#riseAndSet`). */
+interface RiseAndSet {
+  sunriseHours: number;
+  sunsetHours: number;
+  h0Deg: number;
+}
+
 /**
  * The sun for one location, with ssc's lookup table. `position` is `solarpos_spa`; the sunrise and
  * sunset it reports are those of SPA A.2 (apparent, −0.8333°), in local standard time.
+ *
+ * Only the sun positions go through the table: ssc's sunrise and sunset read only the geocentric
+ * part of its table entries, which depends on the Julian day and ΔT alone (both in the key), so
+ * whatever entry they hit gives the same numbers, and their own entries (ΔT 67 s or 0, never a
+ * year's ΔT in 1961–2050, nor 66.7 s) are never hit by a position. They are computed once per
+ * date instead, without the table.
  */
 export class SpaSun {
   readonly #latDeg: number;
   readonly #lonDeg: number;
   readonly #tzHours: number;
-  #table = new Map<string, SpaResult>();
+  /** ssc's table, entries by Julian day. */
+  readonly #table = new Map<number, TableEntry[]>();
   #tableDay = 0;
+  /** Each date's sunrise and sunset, by `dateKey`, with the ΔT they were computed for. */
+  readonly #riseAndSetByDate = new Map<number, RiseAndSet & { deltaT: number }>();
+  readonly #geocentric: GeocentricSun = { siderealDeg: 0, ascensionDeg: 0, declinationDeg: 0 };
+  /** ΔT of the last year asked for. */
+  #deltaTYear = Number.NaN;
+  #deltaT = 0;
 
   constructor(latDeg: number, lonDeg: number, tzHours: number) {
     this.#latDeg = latDeg;
@@ -156,139 +282,58 @@ export class SpaSun {
   }
 
   /**
-   * ssc's `calculate_spa` for Julian day `jd` (SPA §3.1–3.15 with ssc's fits). `ascensionIn` and
-   * `declinationIn` are only part of the table key, as in ssc.
+   * ssc's `calculate_spa` at Julian day `jd` through its table: a key already computed since the
+   * table was last cleared (same Julian day, ΔT and pressure and temperature buckets) returns the
+   * sun computed then, with that call's exact pressure and temperature.
    */
-  #spa(jd: number, elevationM: number, pressureMbar: number, temperatureC: number, deltaT: number, ascensionIn: number, declinationIn: number): SpaResult {
-    const key = `${jd}|${deltaT}|${pressureBucket(pressureMbar)}|${temperatureBucket(temperatureC)}|${ascensionIn}|${declinationIn}`;
-    const cached = this.#table.get(key);
-    if (cached !== undefined) return cached;
-
-    const lat = this.#latDeg;
-    const jc = (jd - 2451545) / 36525;
-    const jde = jd + deltaT / 86400;
-    const jce = (jde - 2451545) / 36525;
-    const jme = jce / 10;
-    const daysTT = jde - 2444239.5;
-
-    // 3.2: heliocentric longitude (SG2 fit) and latitude (SPA B0, B1)
-    let longitudeRad = daysTT / 58.130101 + 1.742145;
-    for (const [frequency, amplitude, phase] of LONGITUDE_TERMS) longitudeRad += amplitude * Math.cos(2 * Math.PI * frequency * daysTT - phase);
-    const heliocentricLongitude = limitDegrees(RTOD * longitudeRad);
-    let latitudeSum = 0;
-    for (let i = 0; i < LATITUDE_TERMS.length; i++) {
-      let term = 0;
-      for (const [a, b, c] of LATITUDE_TERMS[i]!) term += a * Math.cos(b + c * jme);
-      latitudeSum += term * jme ** i;
+  #tabledSun(jd: number, elevationM: number, pressureMbar: number, temperatureC: number, deltaT: number): TopocentricSun {
+    const pressureKey = pressureBucket(pressureMbar);
+    const temperatureKey = temperatureBucket(temperatureC);
+    let entries = this.#table.get(jd);
+    if (entries === undefined) {
+      entries = [];
+      this.#table.set(jd, entries);
     }
-    const heliocentricLatitude = RTOD * (latitudeSum / 1e8);
+    for (const entry of entries) {
+      if (entry.deltaT === deltaT && entry.pressureBucket === pressureKey && entry.temperatureBucket === temperatureKey) return entry;
+    }
+    geocentricSun(jd, deltaT, this.#geocentric);
+    const entry: TableEntry = { deltaT, pressureBucket: pressureKey, temperatureBucket: temperatureKey, elevationDeg: 0, zenithDeg: 0, azimuthDeg: 0 };
+    topocentricSun(this.#geocentric, this.#latDeg, this.#lonDeg, elevationM, pressureMbar, temperatureC, entry);
+    entries.push(entry);
+    return entry;
+  }
 
-    // 3.3: geocentric longitude θ and latitude β
-    let theta = heliocentricLongitude + 180;
-    if (theta >= 360) theta -= 360;
-    const beta = -heliocentricLatitude;
-
-    // 3.4–3.5: nutation in longitude and true obliquity (SG2 fits)
-    const nutationLongitude = RTOD * 8.329092e-5 * Math.cos((2 * Math.PI * daysTT) / 6791.164405 - -2.052757);
-    const obliquity = RTOD * (4.456183e-5 * Math.cos((2 * Math.PI * daysTT) / 6791.164405 - 2.660352) + -6.216374e-9 * daysTT + 4.091383e-1);
-
-    // 3.6–3.7: apparent longitude, with ssc's aberration constant (a radian value added as degrees)
-    const lambda = theta + nutationLongitude + -9.933735e-5;
-
-    // 3.8: apparent sidereal time at Greenwich
-    const meanSidereal = limitDegrees(280.46061837 + 360.98564736629 * (jd - 2451545) + jc * jc * (0.000387933 - jc / 38710000));
-    const sidereal = meanSidereal + nutationLongitude * Math.cos(DTOR * obliquity);
-
-    // 3.9–3.10: geocentric right ascension and declination
-    const lambdaRad = DTOR * lambda;
-    const obliquityRad = DTOR * obliquity;
-    const ascension = limitDegrees(
-      RTOD * Math.atan2(Math.sin(lambdaRad) * Math.cos(obliquityRad) - Math.tan(DTOR * beta) * Math.sin(obliquityRad), Math.cos(lambdaRad)),
-    );
-    const betaRad = DTOR * beta;
-    const declination = RTOD * Math.asin(Math.sin(betaRad) * Math.cos(obliquityRad) + Math.cos(betaRad) * Math.sin(obliquityRad) * Math.sin(lambdaRad));
-
-    // 3.11–3.13: hour angle, parallax (fixed ξ), topocentric declination and hour angle
-    const hourAngle = limitDegrees(sidereal + this.#lonDeg - ascension);
-    const latRad = DTOR * lat;
-    const xiRad = DTOR * 4.263521e-5;
-    const hourAngleRad = DTOR * hourAngle;
-    const declinationRad = DTOR * declination;
-    const u = Math.atan(0.99664719 * Math.tan(latRad));
-    const y = 0.99664719 * Math.sin(u) + (elevationM * Math.sin(latRad)) / 6378140;
-    const x = Math.cos(u) + (elevationM * Math.cos(latRad)) / 6378140;
-    const ascensionParallax = RTOD * -x * (Math.sin(hourAngleRad) / Math.cos(declinationRad)) * xiRad;
-    const topocentricDeclination = RTOD * (declinationRad + (x * Math.cos(hourAngleRad) * Math.sin(declinationRad) - y * Math.cos(declinationRad)) * xiRad);
-    const topocentricHourAngle = hourAngle - ascensionParallax;
-
-    // 3.14: elevation with refraction (from the record's pressure and temperature)
-    const topocentricDeclinationRad = DTOR * topocentricDeclination;
-    const e0 =
-      RTOD *
-      Math.asin(
-        Math.sin(latRad) * Math.sin(topocentricDeclinationRad) + Math.cos(latRad) * Math.cos(topocentricDeclinationRad) * Math.cos(DTOR * topocentricHourAngle),
-      );
-    let refraction = 0;
-    if (e0 >= -1 * (0.26667 + 0.5667))
-      refraction = (pressureMbar / 1010) * (283 / (273 + temperatureC)) * (1.02 / (60 * Math.tan(DTOR * (e0 + 10.3 / (e0 + 5.11)))));
-    if (Number.isNaN(refraction)) refraction = 0;
-    let elevation = e0 + refraction;
-    if (elevation > 90) elevation = 90;
-    else if (elevation < -90) elevation = -90;
-
-    // 3.15: azimuth, east of north
-    const topocentricHourAngleRad = DTOR * topocentricHourAngle;
-    const azimuthAstro = limitDegrees(
-      RTOD *
-        Math.atan2(
-          Math.sin(topocentricHourAngleRad),
-          Math.cos(topocentricHourAngleRad) * Math.sin(latRad) - Math.tan(DTOR * topocentricDeclination) * Math.cos(latRad),
-        ),
-    );
-
-    const result: SpaResult = {
-      jme,
-      nutationLongitudeDeg: nutationLongitude,
-      obliquityDeg: obliquity,
-      siderealDeg: sidereal,
-      elevationDeg: elevation,
-      zenithDeg: 90 - elevation,
-      azimuthDeg: limitDegrees(azimuthAstro + 180),
-      ascensionDeg: ascension,
-      declinationDeg: declination,
-    };
-    this.#table.set(key, result);
-    return result;
+  /** `#riseAndSet`, once per date and ΔT. */
+  #riseAndSetOf(year: number, month: number, day: number, deltaT: number): RiseAndSet {
+    const dateKey = (year * 16 + month) * 32 + day;
+    const kept = this.#riseAndSetByDate.get(dateKey);
+    if (kept !== undefined && kept.deltaT === deltaT) return kept;
+    const computed = { ...this.#riseAndSet(year, month, day, deltaT), deltaT };
+    this.#riseAndSetByDate.set(dateKey, computed);
+    return computed;
   }
 
   /**
    * Sunrise and sunset of a date (SPA Appendix A.2 as ssc computes it), local standard time in
    * hours, and the hour angle at sunrise H0 (degrees; 180: the sun never sets, ≤ 0: never rises).
    */
-  #riseAndSet(
-    year: number,
-    month: number,
-    day: number,
-    deltaT: number,
-    elevationM: number,
-    pressureMbar: number,
-    temperatureC: number,
-  ): { sunriseHours: number; sunsetHours: number; h0Deg: number } {
+  #riseAndSet(year: number, month: number, day: number, deltaT: number): RiseAndSet {
     const lat = this.#latDeg;
     const lon = this.#lonDeg;
     const tz = this.#tzHours;
     const jd0 = julianDay(year, month, day, 0, 0, 0);
-    const atMidnight = this.#spa(jd0, elevationM, pressureMbar, temperatureC, RISE_SET_DELTA_T_S, 0, 0);
-    const sidereal = atMidnight.siderealDeg;
-    const declinationTest = atMidnight.declinationDeg;
+    // ssc: calculate_spa at 0 UT with ΔT 67 s, then at the day before, the day and the day after with ΔT 0
+    const at = this.#geocentric;
+    geocentricSun(jd0, RISE_SET_DELTA_T_S, at);
+    const sidereal = at.siderealDeg;
+    const declinationTest = at.declinationDeg;
     const ascensions = [0, 0, 0];
     const declinations = [0, 0, 0];
-    let ascensionIn = atMidnight.ascensionDeg;
-    let declinationIn = atMidnight.declinationDeg;
     for (let i = 0; i < 3; i++) {
-      const at = this.#spa(jd0 + (i - 1), elevationM, pressureMbar, temperatureC, 0, ascensionIn, declinationIn);
-      ascensions[i] = ascensionIn = at.ascensionDeg;
-      declinations[i] = declinationIn = at.declinationDeg;
+      geocentricSun(jd0 + (i - 1), 0, at);
+      ascensions[i] = at.ascensionDeg;
+      declinations[i] = at.declinationDeg;
     }
     const transit = (ascensions[1]! - lon - sidereal) / 360;
     const latRad = DTOR * lat;
@@ -347,14 +392,18 @@ export class SpaSun {
     temperatureC: number,
     out: SunPosition,
   ): void {
-    const deltaT = deltaTSeconds(year);
+    if (year !== this.#deltaTYear) {
+      this.#deltaTYear = year;
+      this.#deltaT = deltaTSeconds(year);
+    }
+    const deltaT = this.#deltaT;
     const jd = julianDay(year, month, day, hour, minute, this.#tzHours);
     if (Math.abs(this.#tableDay - day) > 3) {
       this.#tableDay = day;
       this.#table.clear();
     }
-    const sun = this.#spa(jd, elevationM, pressureMbar, temperatureC, deltaT, 0, 0);
-    const today = this.#riseAndSet(year, month, day, deltaT, elevationM, pressureMbar, temperatureC);
+    const sun = this.#tabledSun(jd, elevationM, pressureMbar, temperatureC, deltaT);
+    const today = this.#riseAndSetOf(year, month, day, deltaT);
     let sunset = today.sunsetHours;
     if (sunset < today.sunriseHours) {
       let [y, m, d] = [year, month, day + 1];
@@ -362,7 +411,7 @@ export class SpaSun {
         if (month < 12) [m, d] = [month + 1, 1];
         else [y, m, d] = [year + 1, 1, 1];
       }
-      sunset = this.#riseAndSet(y, m, d, deltaT, elevationM, pressureMbar, temperatureC).sunsetHours + 24;
+      sunset = this.#riseAndSetOf(y, m, d, deltaT).sunsetHours + 24;
     }
 
     let zenithRad = DTOR * sun.zenithDeg;
