@@ -227,10 +227,15 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
         ids,
       );
 
-      // KML: no form for ids, so the JSON answer, as for errors.
+      // KML: no form for ids, so the JSON answer, as for errors; the OpenAPI document says so
       const kml = await answer(on, 'kml', `${base}&return_type=ids`);
       assert.ok(kml.type.startsWith('application/json'), kml.type);
       assert.deepEqual(JSON.parse(kml.text), json);
+      const openapi = (await (await on.get('/api/openapi.json')).json()) as any;
+      const kmlAnswers = openapi.paths[`${PATH}.kml`].get.responses['200'].content;
+      assert.deepEqual(Object.keys(kmlAnswers).sort(), ['application/json', 'application/vnd.google-earth.kml+xml']);
+      const idsSchema = kmlAnswers['application/json'].schema.$ref.replace('#/components/schemas/', '');
+      assert.equal(openapi.components.schemas[idsSchema]['x-schema-url'], `/api/schemas/fuel-stations-nearby-route-ids${suffix}.schema.json`);
 
       // POST: the same bytes.
       const posted = await answer(on, 'json', '', { method: 'POST', body: new URLSearchParams(`${base}&return_type=ids`) });

@@ -109,11 +109,16 @@ const statusText: Record<number, string> = { 400: 'Bad request', 404: 'Not found
 export function responses(endpoint: Endpoint, format: Format | undefined, callback: boolean): Json {
   const formats = format ? [format] : [...endpoint.formats];
   const okOf = (f: Format) => endpoint.responses.byFormat?.[f] ?? endpoint.responses.ok;
+  // an answer the format has no form for comes as JSON
+  const asJson = (f: Format): Json => {
+    const schemaId = endpoint.responses.asJson?.[f];
+    return schemaId ? { 'application/json': { schema: ref(schemaId) } } : {};
+  };
   const out: Json = {
     '200': {
       description: String(schemaById(endpoint.responses.ok).description ?? 'The answer.'),
       headers: { ...rateLimitHeaders, ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control') },
-      content: mergeContent(...formats.map((f) => content(f, okOf(f), { callback, error: false }))),
+      content: mergeContent(...formats.map((f) => ({ ...content(f, okOf(f), { callback, error: false }), ...asJson(f) }))),
     },
     '304': {
       description: 'Not modified: If-None-Match named the current ETag of this answer (or `*` and the answer is a 200). No body.',

@@ -40,7 +40,12 @@ export function nearbyRouteEndpoint(generation: StationRecordGeneration): Endpoi
     methods: ['GET', 'POST'],
     parameters: NEARBY_ROUTE_PARAMETERS,
     // Either answer, by return_type: whole records or the ids alone.
-    responses: { ok: ANSWERS[generation].json, errors: { 413: ERRORS, 422: ERRORS }, byFormat: { geojson: ANSWERS[generation].geojson } },
+    responses: {
+      ok: ANSWERS[generation].json,
+      errors: { 413: ERRORS, 422: ERRORS },
+      byFormat: { geojson: ANSWERS[generation].geojson },
+      asJson: { kml: views.nearbyRouteIds.schemaId },
+    },
     docs: {
       tag: FUEL_STATIONS_TAG,
       summary: 'The stations within a distance of a route, nearest first.',

@@ -23,10 +23,11 @@ export interface Endpoint {
   /** $id of the schema of its query parameters (schemas/params/). */
   parameters?: string;
   /**
-   * $ids of the schemas of its responses: the success response, its error responses by status, and
-   * the success response of a format whose body is not `ok` in another notation (GeoJSON).
+   * $ids of the schemas of its responses: the success response, its error responses by status, the
+   * success response of a format whose body is not `ok` in another notation (GeoJSON), and answers a
+   * format has no form for, which come as JSON instead (`asJson`: nearby-route's ids in KML).
    */
-  responses: { ok: string; errors: Record<number, string>; byFormat?: Partial<Record<Format, string>> };
+  responses: { ok: string; errors: Record<number, string>; byFormat?: Partial<Record<Format, string>>; asJson?: Partial<Record<Format, string>> };
   /** Path parameters (`:id` in a path) and the JSON Schema of each, for the OpenAPI document. */
   pathParameters?: Record<string, { [keyword: string]: unknown }>;
   /** For the OpenAPI document and the page: its group (tag), a one-line summary, an example query string. */
