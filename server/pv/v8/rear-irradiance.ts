@@ -18,12 +18,25 @@
  *     (Sjerps-Koomen IAM), less what the row's own shadow takes; averaged over the 6 cell rows.
  *
  * Only the average rear irradiance is returned (ssc `get_poa_rear`); pvwattsv8 multiplies it by the
- * bifaciality. The per-record work allocates nothing: the scratch arrays live on the instance, with
- * the geometry that depends on the tilt alone (band limits, the strips and cells each band covers)
- * kept for the last few tilts, so a fixed array computes it once.
+ * bifaciality.
  *
- * Floating-point order follows ssc's expressions, so that the rounding decisions (whole-degree
- * band limits, strip indices) come out the same; tests compare with ssc's own functions.
+ * How it is computed. For a given tilt, what each cell row sees is fixed: its bands, and where each
+ * falls (sky, the row behind, which ground strips). So each side's irradiance is linear in what the
+ * record brings (the isotropic sky, the horizon brightening, each strip's GHI, the front's
+ * reflections), with weights that depend on the tilt alone (`SideView`: each band's view factor and
+ * glass factor, summed over the bands that see the same thing). The weights of a tilt are built
+ * once (`TiltGeometry`, kept for the last few tilts: a fixed array builds them once, a tracker at
+ * its rotation limit reuses them), and summed so that a record costs a few terms per cell row: a
+ * strip's GHI is f·isotropic + direct (or transmitted, in the shadow), so Σ w·GHI is
+ * (Σ w·f)·isotropic + (Σ w)·direct less the shaded runs' Σ w·(direct − transmitted). The per-record
+ * work allocates nothing.
+ *
+ * The whole-degree band limits come from ssc's own atan expressions. Elsewhere the sums are taken
+ * in another order, a ground band's edges from their cotangent by sines and cosines (ssc: tan of
+ * the summed angle) and the strips' sky view from direction cosines (ssc: cos of an atan), so the
+ * values differ from ssc's functions by a few 1e-15 (tests hold them to ssc's own, run by a
+ * harness); an edge landing within ~1e-14 of a strip boundary could fall in the other strip, which
+ * changes nothing but rounding (a band's weight on its end strips is the part of them it covers).
  */
 import type { PerezSky } from '../irradiance.ts';
 import { PerezCase } from '../irradiance.ts';
@@ -46,8 +59,9 @@ const PEREZ_HORIZON_ZENITH_RAD = 1.5707963;
 const FRONT_HORIZON_BAND = 0.052246;
 /** Tolerance of the cell-overlap tests of the row reflections. */
 const OVERLAP_TOLERANCE = 0.0001;
-/** Fraction of a band's projection over the row pitch beyond which the strips' mean is used. */
+/** Fraction of a band's projection over the row pitch beyond which the strips' mean is used, and the same in strips. */
 const WHOLE_PITCH_FRACTION = 0.99;
+const WHOLE_PITCH_STRIPS = WHOLE_PITCH_FRACTION * STRIPS;
 
 /**
  * AOI correction of glass for each one-degree band of view (0°–1° … 179°–180° from the surface's
@@ -81,6 +95,25 @@ for (let j = 0; j < BANDS; j++) {
   BAND_VIEW[j] = 0.5 * (Math.cos(j * DTOR) - Math.cos((j + 1) * DTOR));
   BAND_THROUGH_GLASS[j] = BAND_VIEW[j]! * MARION_GLASS[j]!;
   BAND_REFLECTED[j] = 1 - MARION_GLASS[j]! * (1 - NORMAL_REFLECTANCE);
+}
+/** Band view factor × the share the front glass reflects: what the rear sees of a radiance of 1 on the front in band j. */
+const BAND_REFLECTED_VIEW = new Float64Array(BANDS);
+for (let j = 0; j < BANDS; j++) BAND_REFLECTED_VIEW[j] = BAND_VIEW[j]! * BAND_REFLECTED[j]!;
+/** Running sums of the two band weights: `sums[n]` = Σ_{j<n} weight[j], added in the order of j. */
+function runningSums(weights: Float64Array): Float64Array {
+  const sums = new Float64Array(BANDS + 1);
+  let sum = 0;
+  for (let j = 0; j < BANDS; j++) sums[j + 1] = sum += weights[j]!;
+  return sums;
+}
+const BAND_REFLECTED_VIEW_SUMS = runningSums(BAND_REFLECTED_VIEW);
+const BAND_THROUGH_GLASS_SUMS = runningSums(BAND_THROUGH_GLASS);
+/** cos and sin of m° (m = 0…180): band edges are whole degrees from a cell's line to a row's edge. */
+const DEGREE_COS = new Float64Array(BANDS + 1);
+const DEGREE_SIN = new Float64Array(BANDS + 1);
+for (let m = 0; m <= BANDS; m++) {
+  DEGREE_COS[m] = Math.cos(m * DTOR);
+  DEGREE_SIN[m] = Math.sin(m * DTOR);
 }
 /** ½(cos 84° − cos 90°), the rear side's horizon band (the 6° the horizon brightening comes from). */
 const REAR_HORIZON_BAND = 0.5 * (Math.cos(84 * DTOR) - Math.cos(90 * DTOR));
@@ -226,10 +259,9 @@ function fmax(a: number, b: number): number {
   return a > b ? a : b;
 }
 
-/** atan of a ratio, moved into [0, π) (the sky-configuration angles). */
-function upperAtan(x: number): number {
-  const angle = Math.atan(x);
-  return angle < 0 ? angle + Math.PI : angle;
+/** cos of the elevation β ∈ (0, π) of an edge `heightM` > 0 above the ground and `aheadM` ahead of a point on it (+x). */
+function elevationCos(heightM: number, aheadM: number): number {
+  return aheadM / Math.sqrt(aheadM * aheadM + heightM * heightM);
 }
 
 /** Repetitions of a wrap-around loop past which the pitch is taken by division (see `wrapDown`). */
@@ -273,43 +305,145 @@ function wrapUp(start: number, end: number, pitch: number): void {
   wrapped.end = end;
 }
 
-/** Kinds of ground band in `SideBands`. */
-const GROUND_MEAN = 0; // the band projects onto more than 0.99 of a pitch: the strips' mean
-const GROUND_ONE = 1; // inside one strip
-const GROUND_SPAN = 2; // over strips first…last, partly at both ends
-
 /**
- * What one side of a row sees from each of its cell rows, for one tilt: the whole-degree limits of
- * its sky bands, horizon bands and ground bands, and for each ground band the strips it covers.
- * Only the tilt decides these; the irradiances come with each record.
+ * What one side of a row sees from each of its cell rows at one tilt, as the weights of what it sees
+ * (each one-degree band's view factor, times its glass AOI correction on the back or the share its
+ * glass reflects on the front, summed over the bands that see the same thing): the isotropic sky,
+ * the horizon brightening, the ground's mean reflected irradiance (bands that project onto more than
+ * 0.99 of a pitch), each ground strip's reflected irradiance, and on the back each cell row of the
+ * front of the row behind. Only the tilt decides these; the irradiances come with each record, and
+ * each side's irradiance is linear in them.
  */
-class SideBands {
-  /** Per cell row: first band seeing no sky, bands with horizon brightening, first band seeing ground. */
-  readonly stopSky = new Int32Array(CELL_ROWS);
-  readonly horizonBands = new Int32Array(CELL_ROWS);
-  readonly startGround = new Int32Array(CELL_ROWS);
-  /** Per cell row i and ground band j, at i·180 + j: kind, first and last strip, the weights of the end strips, the span in strips. */
-  readonly groundKind = new Uint8Array(CELL_ROWS * BANDS);
-  readonly groundFirst = new Int32Array(CELL_ROWS * BANDS);
-  readonly groundLast = new Int32Array(CELL_ROWS * BANDS);
-  readonly groundFirstWeight = new Float64Array(CELL_ROWS * BANDS);
-  readonly groundLastWeight = new Float64Array(CELL_ROWS * BANDS);
-  readonly groundSpan = new Float64Array(CELL_ROWS * BANDS);
+class SideView {
+  /** Per cell row: weight of the isotropic sky radiance. */
+  readonly sky = new Float64Array(CELL_ROWS);
+  /** Per cell row: weight of the horizon part of Perez (its horizon bands' factors over the horizon band's view factor). */
+  readonly horizon = new Float64Array(CELL_ROWS);
+  /** Per cell row: weight of the ground's mean reflected irradiance. */
+  readonly groundMean = new Float64Array(CELL_ROWS);
+  /**
+   * Per cell row i and strip k, at i·100 + k: weight of strip k's reflected irradiance (its GHI ×
+   * albedo) from the bands within one strip and the end strips of the others; `sumStrips` adds the
+   * runs of whole strips between.
+   */
+  readonly strips = new Float64Array(CELL_ROWS * STRIPS);
+  /** Back side: per cell row i and cell row k of the front of the row behind, at i·6 + k, weight of what k reflects. */
+  readonly frontCells = new Float64Array(CELL_ROWS * CELL_ROWS);
+  /** Per cell row, where runs of equal strip weights start (+) and end (−), at i·101 + k (`addGroundBand`, `sumStrips`). */
+  private readonly runs = new Float64Array(CELL_ROWS * (STRIPS + 1));
+  /**
+   * Per cell row, the strips' weights summed: in all, times the strips' sky configuration factors,
+   * and running (at i·101 + k, the weights of strips 0…k − 1), so that what a cell row sees of the
+   * ground is a few terms per record (`RearIrradiance.reflectedGround`).
+   */
+  readonly stripTotal = new Float64Array(CELL_ROWS);
+  readonly stripSky = new Float64Array(CELL_ROWS);
+  readonly stripSums = new Float64Array(CELL_ROWS * (STRIPS + 1));
 
-  /** Records ground band j of cell row i from its ends in strips (scaled by 100/pitch and moved into range), as ssc reads them. */
-  setGroundBand(at: number, x1: number, x2: number, index1: number, index2: number): void {
+  reset(): void {
+    this.sky.fill(0);
+    this.horizon.fill(0);
+    this.groundMean.fill(0);
+    this.strips.fill(0);
+    this.frontCells.fill(0);
+    this.runs.fill(0);
+  }
+
+  /**
+   * The sky bands 0…stopSky − 1 of cell row `row`, the last `horizonBands` of them also seeing the
+   * horizon brightening (spread over the horizon band's view factor `horizonBand`); `factors` are
+   * the bands' weights and `sums` their running sums (`sums[n]` = factors[0] + … + factors[n − 1]).
+   */
+  addSky(row: number, stopSky: number, horizonBands: number, factors: Float64Array, sums: Float64Array, horizonBand: number): void {
+    this.sky[row] = stopSky > 0 ? sums[stopSky]! : 0;
+    let horizon = 0;
+    for (let j = Math.max(0, stopSky - horizonBands); j < stopSky; j++) horizon += factors[j]!;
+    this.horizon[row] = horizon / horizonBand;
+  }
+
+  /**
+   * A ground band of cell row `row` with weight `factor`, from its ends `x1` < `x2` in strips
+   * (scaled by 100/pitch and moved into range as ssc moves them) and the strips they fall in, read
+   * as ssc reads the band: inside one strip, that strip; else the strips' mean weighted by the part
+   * of each end strip it covers. Strips past the pitch (front) or before the row (back) are the same
+   * strips a pitch away. (ssc reads the front's first strip without folding it, but it is always
+   * within the pitch there: the front's ends are moved until both are ≥ 0, and x1 < x2.)
+   */
+  addGroundBand(row: number, factor: number, x1: number, x2: number, index1: number, index2: number): void {
+    const at = row * STRIPS;
+    const strips = this.strips;
     if (index1 === index2) {
-      this.groundKind[at] = GROUND_ONE;
-      this.groundFirst[at] = index1;
+      strips[at + foldStrip(index1)]! += factor;
       return;
     }
-    this.groundKind[at] = GROUND_SPAN;
-    this.groundFirst[at] = index1;
-    this.groundLast[at] = index2;
-    this.groundFirstWeight[at] = index1 + 1 - x1;
-    this.groundLastWeight[at] = x2 - index2;
-    this.groundSpan[at] = x2 - x1;
+    const perStrip = factor / (x2 - x1);
+    strips[at + foldStrip(index1)]! += perStrip * (index1 + 1 - x1);
+    strips[at + foldStrip(index2)]! += perStrip * (x2 - index2);
+    // the whole strips between (fewer than 100), as a run of equal weights from `first` up to
+    // `end`, folded into the pitch: one run, or two when it crosses the pitch's end
+    let first = index1 + 1;
+    let end = index2;
+    if (first >= end) return;
+    const shift = first < 0 ? STRIPS : first >= STRIPS ? -STRIPS : 0;
+    first += shift;
+    end += shift;
+    const runs = this.runs;
+    const runsAt = row * (STRIPS + 1);
+    runs[runsAt + first]! += perStrip;
+    if (end <= STRIPS) {
+      runs[runsAt + end]! -= perStrip;
+    } else {
+      runs[runsAt + STRIPS]! -= perStrip;
+      runs[runsAt]! += perStrip;
+      runs[runsAt + end - STRIPS]! -= perStrip;
+    }
   }
+
+  /**
+   * Completes the strips' weights with the runs of `addGroundBand` (each strip gets the sum of the
+   * runs that cover it), and sums them per cell row: in all, times the strips' sky configuration
+   * factors, and running.
+   */
+  sumStrips(skyConfiguration: Float64Array): void {
+    const { runs, strips, stripSums } = this;
+    for (let row = 0; row < CELL_ROWS; row++) {
+      let run = 0;
+      let total = 0;
+      let sky = 0;
+      stripSums[row * (STRIPS + 1)] = 0;
+      for (let k = 0; k < STRIPS; k++) {
+        run += runs[row * (STRIPS + 1) + k]!;
+        const weight = strips[row * STRIPS + k]! + run;
+        total += weight;
+        sky += weight * skyConfiguration[k]!;
+        stripSums[row * (STRIPS + 1) + k + 1] = total;
+      }
+      this.stripTotal[row] = total;
+      this.stripSky[row] = sky;
+    }
+  }
+}
+
+/** sin and cos of the angle `bandEdges` was last given (fields, not module variables: no number boxed per call). */
+const edge = { sin: 0, cos: 1 };
+
+/** Sets the angle (radians) from which `bandEdgeCot` counts whole degrees. */
+function bandEdges(startRad: number): void {
+  edge.sin = Math.sin(startRad);
+  edge.cos = Math.cos(startRad);
+}
+
+/**
+ * cot(start + m°) from the sines and cosines of the two angles (ssc takes the tan of the sum; the
+ * two agree to an ulp or two of the angle).
+ */
+function bandEdgeCot(m: number): number {
+  return (edge.cos * DEGREE_COS[m]! - edge.sin * DEGREE_SIN[m]!) / (edge.sin * DEGREE_COS[m]! + edge.cos * DEGREE_SIN[m]!);
+}
+
+/** A strip index one pitch before or after the row's, folded into 0…99. */
+function foldStrip(k: number): number {
+  return k < 0 ? k + STRIPS : k >= STRIPS ? k - STRIPS : k;
 }
 
 /**
@@ -327,16 +461,13 @@ class TiltGeometry {
   horizontalLength = 0;
   /** Ground between the back of a row and the front of the next, m. */
   gap = 0;
-  /** Sky configuration factor of each ground strip. */
+  /** Sky configuration factor of each ground strip, and their sum. */
   readonly skyConfiguration = new Float64Array(STRIPS);
+  skyConfigurationSum = 0;
   /** Fraction of a strip left over when 1-axis albedos are moved from the row's middle to its front. */
   albedoLeftover = 0;
-  readonly front = new SideBands();
-  readonly back = new SideBands();
-  /** Back side: per cell row i, band j and cell k of the row behind, at (i·180 + j)·6 + k, the part of cell k the band covers. */
-  readonly rowOverlap = new Float64Array(CELL_ROWS * BANDS * CELL_ROWS);
-  /** Back side: per cell row i and band j, the part of the row behind the band covers. */
-  readonly rowSpan = new Float64Array(CELL_ROWS * BANDS);
+  readonly front = new SideView();
+  readonly back = new SideView();
 }
 
 /** Geometries kept per instance: a fixed array needs one, a tracker reuses those of its rotation limits. */
@@ -358,10 +489,19 @@ export class RearIrradiance {
   private readonly pitch: number;
   private readonly geometries: TiltGeometry[] = [];
   private nextGeometry = 0;
-  /** Whether each ground strip is in the rows' shadow. */
-  private readonly shaded = new Uint8Array(STRIPS);
-  /** Irradiance on each ground strip, W/m² (ssc's rear and front "ground GHI", which are equal). */
-  private readonly groundGhi = new Float64Array(STRIPS);
+  /** The runs of ground strips in the rows' shadow: strips shadeStart[r] … shadeEnd[r] − 1, r < shadeRuns. */
+  private readonly shadeStart = new Int32Array(STRIPS);
+  private readonly shadeEnd = new Int32Array(STRIPS);
+  private shadeRuns = 0;
+  private shadedStrips = 0;
+  /**
+   * The record's ground irradiance (ssc's rear and front "ground GHI", which are equal), W/m²: a
+   * strip gets `skyConfiguration` × `isotropic`, plus `direct` (beam and circumsolar on the
+   * horizontal), or `transmitted` through the rows where shaded.
+   */
+  private isotropic = 0;
+  private direct = 0;
+  private transmitted = 0;
   /** Irradiance the front of each cell row reflects, W/m². */
   private readonly frontReflected = new Float64Array(CELL_ROWS);
   private readonly parts: PerezParts = { beam: 0, isotropic: 0, circumsolar: 0, horizon: 0 };
@@ -370,6 +510,9 @@ export class RearIrradiance {
   private stripAlbedo = 0;
   /** Reflected irradiance of a band spanning a whole pitch: mean ground GHI × sum of strip albedos / 100, W/m². */
   private meanReflected = 0;
+  /** The last strip albedo and its sum over the 100 strips (albedos rarely change from one record to the next). */
+  private summedAlbedo = Number.NaN;
+  private albedoSum = 0;
 
   constructor(rows: RearRows) {
     this.rows = { ...rows };
@@ -422,14 +565,21 @@ export class RearIrradiance {
     const stripsToMiddle = (0.5 * geometry.horizontalLength) / (pitch / STRIPS);
     geometry.albedoLeftover = Math.ceil(stripsToMiddle) - stripsToMiddle;
     this.skyConfigurationFactors(geometry);
-    this.frontBands(geometry);
-    this.backBands(geometry);
+    geometry.front.reset();
+    geometry.back.reset();
+    this.frontView(geometry);
+    this.backView(geometry);
+    geometry.front.sumStrips(geometry.skyConfiguration);
+    geometry.back.sumStrips(geometry.skyConfiguration);
   }
 
   /**
    * `getSkyConfigurationFactors`: for the centre x of each strip, the sky it sees through the three
    * gaps nearest it (between the rows two ahead and one ahead, one ahead and its own, its own and
-   * the one behind), each ½(cos βa − cos βb) for the elevation angles of the edges bounding the gap.
+   * the one behind), each ½(cos βa − cos βb) for the elevation angles β ∈ (0, π) of the edges
+   * bounding the gap, when βb > βa. ssc takes each β as the atan of height over distance moved into
+   * [0, π) and then its cosine; here the cosine is the distance over the hypotenuse (the rows'
+   * edges are all above the ground), and the larger of two angles the smaller cosine.
    */
   private skyConfigurationFactors(geometry: TiltGeometry): void {
     const pitch = this.pitch;
@@ -437,32 +587,36 @@ export class RearIrradiance {
     const top = height + clearance;
     const delta = pitch / STRIPS;
     let x = -delta / 2;
+    let sum = 0;
     for (let i = 0; i < STRIPS; i++) {
       x += delta;
-      const beta1 = fmax(upperAtan(top / (2 * pitch + length - x)), upperAtan(clearance / (2 * pitch - x)));
-      const angleC = upperAtan(top / (pitch + length - x));
-      const angleD = upperAtan(clearance / (pitch - x));
-      const beta2 = angleC < angleD || Number.isNaN(angleD) ? angleC : angleD; // fmin
-      const beta3 = fmax(angleC, angleD);
-      const beta4 = upperAtan(top / (length - x));
-      const beta5 = upperAtan(clearance / -x);
-      const beta6 = upperAtan(top / (-gap - x));
+      const cos1 = Math.min(elevationCos(top, 2 * pitch + length - x), elevationCos(clearance, 2 * pitch - x));
+      const cosC = elevationCos(top, pitch + length - x);
+      const cosD = elevationCos(clearance, pitch - x);
+      const cos2 = Math.max(cosC, cosD);
+      const cos3 = Math.min(cosC, cosD);
+      const cos4 = elevationCos(top, length - x);
+      const cos5 = elevationCos(clearance, -x);
+      const cos6 = elevationCos(top, -gap - x);
       let sky1 = 0;
       let sky2 = 0;
       let sky3 = 0;
-      if (beta2 > beta1) sky1 = 0.5 * (Math.cos(beta1) - Math.cos(beta2));
-      if (beta4 > beta3) sky2 = 0.5 * (Math.cos(beta3) - Math.cos(beta4));
-      if (beta6 > beta5) sky3 = 0.5 * (Math.cos(beta5) - Math.cos(beta6));
+      if (cos2 < cos1) sky1 = 0.5 * (cos1 - cos2);
+      if (cos4 < cos3) sky2 = 0.5 * (cos3 - cos4);
+      if (cos6 < cos5) sky3 = 0.5 * (cos5 - cos6);
       geometry.skyConfiguration[i] = sky1 + sky2 + sky3;
+      sum += sky1 + sky2 + sky3;
     }
+    geometry.skyConfigurationSum = sum;
   }
 
   /**
    * The bands of `getFrontSurfaceIrradiances`: each cell row of the front looks out over the row in
    * front; its sky ends at that row's top edge, its ground starts at that row's bottom edge, and
-   * each one-degree ground band is projected onto the strips (folded into one pitch).
+   * each one-degree ground band is projected onto the strips (folded into one pitch). A band's
+   * weight is its view factor × the share the glass reflects (what the rear sees of the front).
    */
-  private frontBands(geometry: TiltGeometry): void {
+  private frontView(geometry: TiltGeometry): void {
     const pitch = this.pitch;
     const { verticalHeight: height, clearance, horizontalLength: length, gap, tiltRad: tilt, front } = geometry;
     // edges of the row in front
@@ -476,28 +630,29 @@ export class RearIrradiance {
       const elevationUp = Math.atan((topY - cellY) / (cellX - topX));
       const elevationDown = Math.atan((cellY - bottomY) / (cellX - bottomX));
       const startGround = roundHalfAway((Math.PI - tilt + elevationDown) / DTOR);
-      front.stopSky[i] = roundHalfAway((Math.PI - tilt - elevationUp) / DTOR);
-      front.horizonBands[i] = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
-      front.startGround[i] = startGround;
-      // a band's lower edge is the next band's upper edge (the same expression), so each tan serves twice
-      let tanStart = Math.tan(elevationDown);
+      const stopSky = roundHalfAway((Math.PI - tilt - elevationUp) / DTOR);
+      front.addSky(i, stopSky, roundHalfAway(fmax(0, 6 - elevationUp / DTOR)), BAND_REFLECTED_VIEW, BAND_REFLECTED_VIEW_SUMS, FRONT_HORIZON_BAND);
+      // band j's edges leave the cell m = j − startGround and m + 1 degrees below the line to the
+      // bottom edge of the row in front, and meet the ground at cellX − cellY·cot(elevationDown + m°);
+      // a band's lower edge is the next band's upper edge
+      // (in strips: ssc scales the ends by 100/pitch after the whole-pitch test)
+      bandEdges(elevationDown);
+      const cellXStrips = (STRIPS * cellX) / pitch;
+      const cellYStrips = (STRIPS * cellY) / pitch;
+      let edgeX = cellXStrips - cellYStrips * bandEdgeCot(0);
       for (let j = startGround; j < BANDS; j++) {
-        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
-        let x1 = cellX - cellY / tanStart;
-        let x2 = cellX - cellY / tanStop;
-        tanStart = tanStop;
-        const at = i * BANDS + j;
-        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
-          front.groundKind[at] = GROUND_MEAN;
+        let x1 = edgeX;
+        edgeX = cellXStrips - cellYStrips * bandEdgeCot(j + 1 - startGround);
+        let x2 = edgeX;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_STRIPS) {
+          front.groundMean[i]! += BAND_REFLECTED_VIEW[j]!;
           continue;
         }
-        x1 = (STRIPS * x1) / pitch;
-        x2 = (STRIPS * x2) / pitch;
         while (x1 < 0 || x2 < 0) {
           x1 += STRIPS;
           x2 += STRIPS;
         }
-        front.setGroundBand(at, x1, x2, Math.trunc(x1), Math.trunc(x2));
+        front.addGroundBand(i, BAND_REFLECTED_VIEW[j]!, x1, x2, Math.trunc(x1), Math.trunc(x2));
       }
     }
   }
@@ -507,8 +662,9 @@ export class RearIrradiance {
    * behind; its sky ends at that row's top edge, then it sees that row's front down to its bottom
    * edge (each band projected onto the row's slope, and onto its 6 cells), then the ground (each band
    * projected onto the strips, those in front of the row's edge being the same strips a pitch back).
+   * A band's weight is its view factor × the glass AOI correction.
    */
-  private backBands(geometry: TiltGeometry): void {
+  private backView(geometry: TiltGeometry): void {
     const pitch = this.pitch;
     const { verticalHeight: height, clearance, horizontalLength: length, backTiltRad: tilt, back } = geometry;
     // edges of the row behind
@@ -524,9 +680,7 @@ export class RearIrradiance {
       const elevationDown = Math.atan((cellY - bottomY) / (bottomX - cellX));
       const stopSky = roundHalfAway((tilt - elevationUp) / DTOR);
       const startGround = roundHalfAway((tilt + elevationDown) / DTOR);
-      back.stopSky[i] = stopSky;
-      back.horizonBands[i] = roundHalfAway(fmax(0, 6 - elevationUp / DTOR));
-      back.startGround[i] = startGround;
+      back.addSky(i, stopSky, roundHalfAway(fmax(0, 6 - elevationUp / DTOR)), BAND_THROUGH_GLASS, BAND_THROUGH_GLASS_SUMS, REAR_HORIZON_BAND);
 
       // where each edge of a band meets the slope of the row behind; a band's lower edge is the next band's upper edge
       const diagonal = (bottomX - cellX) / Math.cos(elevationDown);
@@ -534,8 +688,12 @@ export class RearIrradiance {
       for (let j = stopSky; j < startGround; j++) {
         const projected = slopeProjection(diagonal, -(j + 1 - stopSky) * DTOR + elevationUp + elevationDown, elevationDown, tilt);
         const lower = fmax(0, projected);
-        const at = (i * BANDS + j) * CELL_ROWS;
-        for (let k = 0; k < CELL_ROWS; k++) {
+        // the part of each cell of the row behind the band covers, within ssc's tolerance; cells
+        // farther than the tolerance from the band get 0 from every test, so they are skipped
+        const perSpan = BAND_THROUGH_GLASS[j]! / (upper - lower);
+        const from = Math.max(0, Math.floor((Math.min(lower, upper) - OVERLAP_TOLERANCE) * CELL_ROWS) - 1);
+        const to = Math.min(CELL_ROWS, Math.ceil((Math.max(lower, upper) + OVERLAP_TOLERANCE) * CELL_ROWS) + 1);
+        for (let k = from; k < to; k++) {
           const cellBottom = k * cellHeight;
           const cellTop = (k + 1) * cellHeight;
           let overlap = 0;
@@ -545,25 +703,26 @@ export class RearIrradiance {
             overlap = upper - cellBottom;
           else if (cellBottom <= lower + OVERLAP_TOLERANCE && lower < cellTop + OVERLAP_TOLERANCE && cellTop <= upper + OVERLAP_TOLERANCE)
             overlap = cellTop - lower;
-          geometry.rowOverlap[at + k] = overlap;
+          back.frontCells[i * CELL_ROWS + k]! += perSpan * overlap;
         }
-        geometry.rowSpan[i * BANDS + j] = upper - lower;
         upper = projected;
       }
 
-      let tanStart = Math.tan(elevationDown);
+      // band j's edges leave the cell m = j − startGround and m + 1 degrees below the line to the
+      // bottom edge of the row behind, and meet the ground at cellX + cellY·cot(elevationDown + m°)
+      // (in strips, as for the front)
+      bandEdges(elevationDown);
+      const cellXStrips = (STRIPS * cellX) / pitch;
+      const cellYStrips = (STRIPS * cellY) / pitch;
+      let edgeX = cellXStrips + cellYStrips * bandEdgeCot(0);
       for (let j = startGround; j < BANDS; j++) {
-        const tanStop = Math.tan((j + 1 - startGround) * DTOR + elevationDown);
-        let x2 = cellX + cellY / tanStart;
-        let x1 = cellX + cellY / tanStop;
-        tanStart = tanStop;
-        const at = i * BANDS + j;
-        if (Math.abs(x1 - x2) > WHOLE_PITCH_FRACTION * pitch) {
-          back.groundKind[at] = GROUND_MEAN;
+        let x2 = edgeX;
+        edgeX = cellXStrips + cellYStrips * bandEdgeCot(j + 1 - startGround);
+        let x1 = edgeX;
+        if (Math.abs(x1 - x2) > WHOLE_PITCH_STRIPS) {
+          back.groundMean[i]! += BAND_THROUGH_GLASS[j]!;
           continue;
         }
-        x1 = (STRIPS * x1) / pitch;
-        x2 = (STRIPS * x2) / pitch;
         while (x1 >= STRIPS || x2 >= STRIPS) {
           x1 -= STRIPS;
           x2 -= STRIPS;
@@ -574,7 +733,7 @@ export class RearIrradiance {
         }
         const index1 = Math.min(STRIPS - 1, Math.trunc(x1 + STRIPS) - STRIPS);
         const index2 = Math.min(STRIPS - 1, Math.trunc(x2 + STRIPS) - STRIPS);
-        back.setGroundBand(at, x1, x2, index1, index2);
+        back.addGroundBand(i, BAND_THROUGH_GLASS[j]!, x1, x2, index1, index2);
       }
     }
   }
@@ -630,12 +789,24 @@ export class RearIrradiance {
       }
     }
     this.backShadeFraction = back;
+    // a strip is shaded when its centre is in the shadow
     const delta = pitch / STRIPS;
     let x = -delta / 2;
+    let runs = 0;
+    let shadedStrips = 0;
+    let previous = false;
     for (let i = 0; i < STRIPS; i++) {
       x += delta;
-      this.shaded[i] = (x >= start1 && x < end1) || (x >= start2 && x < end2) ? 1 : 0;
+      const shaded = (x >= start1 && x < end1) || (x >= start2 && x < end2);
+      if (shaded) {
+        shadedStrips++;
+        if (!previous) this.shadeStart[runs] = i;
+        this.shadeEnd[previous ? runs - 1 : runs++] = i + 1;
+      }
+      previous = shaded;
     }
+    this.shadeRuns = runs;
+    this.shadedStrips = shadedStrips;
   }
 
   /**
@@ -644,12 +815,10 @@ export class RearIrradiance {
    */
   private groundIrradiance(geometry: TiltGeometry, direct: number, isotropic: number): void {
     const transmitted = direct * this.rows.transmissionFactor;
-    let sum = 0;
-    for (let i = 0; i < STRIPS; i++) {
-      const ghi = geometry.skyConfiguration[i]! * isotropic + (this.shaded[i] === 0 ? direct : transmitted);
-      this.groundGhi[i] = ghi;
-      sum += ghi;
-    }
+    this.isotropic = isotropic;
+    this.direct = direct;
+    this.transmitted = transmitted;
+    const sum = geometry.skyConfigurationSum * isotropic + (STRIPS - this.shadedStrips) * direct + this.shadedStrips * transmitted;
     this.meanReflected = sum / STRIPS;
   }
 
@@ -670,49 +839,14 @@ export class RearIrradiance {
       for (let i = 0; i < 10; i++) sum += albedo;
       value = sum / 10;
     }
-    let sum = 0;
-    for (let i = 0; i < STRIPS; i++) sum += value;
-    this.stripAlbedo = value;
-    this.meanReflected = (this.meanReflected * sum) / STRIPS;
-  }
-
-  /**
-   * Reflected ground irradiance seen in ground band `at` of a side, W/m²: strips past the pitch (front)
-   * or before the row (back) are the same strips a pitch away; ssc reads the front's first strip as is.
-   */
-  private reflectedGround(bands: SideBands, at: number, front: boolean): number {
-    const kind = bands.groundKind[at];
-    if (kind === GROUND_MEAN) return this.meanReflected;
-    const ground = this.groundGhi;
-    const albedo = this.stripAlbedo;
-    const first = bands.groundFirst[at]!;
-    if (kind === GROUND_ONE) return ground[first < 0 ? first + STRIPS : first]! * albedo;
-    const last = bands.groundLast[at]!;
-    // the front reads its first strip as is and folds strips past the pitch; the back folds strips before the row
-    let sum = ground[front || first >= 0 ? first : first + STRIPS]! * bands.groundFirstWeight[at]! * albedo;
-    for (let k = first + 1; k < last; k++) sum += ground[k < 0 ? k + STRIPS : k >= STRIPS ? k - STRIPS : k]! * albedo;
-    sum += ground[last < 0 ? last + STRIPS : last >= STRIPS ? last - STRIPS : last]! * bands.groundLastWeight[at]! * albedo;
-    return sum / bands.groundSpan[at]!;
-  }
-
-  /**
-   * `getFrontSurfaceIrradiances`, the part the rear needs: what the front glass of each cell row
-   * reflects (1 − AOI correction × (1 − r0) of each band) of the sky, the horizon band and the
-   * ground it sees.
-   */
-  private frontReflections(geometry: TiltGeometry, isotropic: number, horizon: number): void {
-    const front = geometry.front;
-    for (let i = 0; i < CELL_ROWS; i++) {
-      const stopSky = front.stopSky[i]!;
-      const horizonBands = front.horizonBands[i]!;
-      let reflected = 0;
-      for (let j = 0; j < stopSky; j++) {
-        reflected += BAND_VIEW[j]! * isotropic * BAND_REFLECTED[j]!;
-        if (stopSky - j <= horizonBands) reflected += BAND_VIEW[j]! * (horizon / FRONT_HORIZON_BAND) * BAND_REFLECTED[j]!;
-      }
-      for (let j = front.startGround[i]!; j < BANDS; j++) reflected += BAND_VIEW[j]! * this.reflectedGround(front, i * BANDS + j, true) * BAND_REFLECTED[j]!;
-      this.frontReflected[i] = reflected;
+    if (!(value === this.summedAlbedo)) {
+      let sum = 0;
+      for (let i = 0; i < STRIPS; i++) sum += value;
+      this.summedAlbedo = value;
+      this.albedoSum = sum;
     }
+    this.stripAlbedo = value;
+    this.meanReflected = (this.meanReflected * this.albedoSum) / STRIPS;
   }
 
   /** Perez horizon part on a vertical south-facing surface (ssc: `incidence(0, 90, 180, …)` then `perez`), W/m². */
@@ -724,11 +858,36 @@ export class RearIrradiance {
   }
 
   /**
-   * `getBackSurfaceIrradiances`: for each cell row on the back, the bands of sky (with the horizon
-   * band's brightening), of the front of the row behind (its reflections, over the cells each band
-   * covers) and of the ground (its reflected irradiance), each through the glass; then the rear
-   * beam and circumsolar, less the row's own shadow, through glass (Sjerps-Koomen); the average
-   * over the cell rows.
+   * `getFrontSurfaceIrradiances`, the part the rear needs: what the front glass of each cell row
+   * reflects of the sky, the horizon band and the ground it sees (`SideView` weights).
+   */
+  private frontReflections(geometry: TiltGeometry, isotropic: number, horizon: number): void {
+    const front = geometry.front;
+    for (let i = 0; i < CELL_ROWS; i++) {
+      const ground = this.reflectedGround(front, i);
+      this.frontReflected[i] = front.sky[i]! * isotropic + front.horizon[i]! * horizon + ground;
+    }
+  }
+
+  /**
+   * The ground a side's cell row sees, W/m²: each strip's GHI × albedo by the strip's weight, and
+   * the ground's mean by its weight. Summed by the weights' sums: Σ w·(f·isotropic + direct) less
+   * Σ over the shaded runs of w·(direct − transmitted).
+   */
+  private reflectedGround(side: SideView, row: number): number {
+    const sums = side.stripSums;
+    const at = row * (STRIPS + 1);
+    let shadedWeight = 0;
+    for (let r = 0; r < this.shadeRuns; r++) shadedWeight += sums[at + this.shadeEnd[r]!]! - sums[at + this.shadeStart[r]!]!;
+    const strips = side.stripSky[row]! * this.isotropic + side.stripTotal[row]! * this.direct - shadedWeight * (this.direct - this.transmitted);
+    return strips * this.stripAlbedo + side.groundMean[row]! * this.meanReflected;
+  }
+
+  /**
+   * `getBackSurfaceIrradiances`: for each cell row on the back, the sky (with the horizon band's
+   * brightening), the front of the row behind (its cell rows' reflections) and the ground, each by
+   * its `SideView` weight; then the rear beam and circumsolar, less the row's own shadow, through
+   * glass (Sjerps-Koomen); the average over the cell rows.
    */
   private rearIrradiance(geometry: TiltGeometry, record: RearRecord, isotropic: number, horizon: number): number {
     const parts = this.parts;
@@ -746,37 +905,12 @@ export class RearIrradiance {
     let rowAverage = 0;
     let directDiffuseAverage = 0;
     for (let i = 0; i < CELL_ROWS; i++) {
-      const stopSky = back.stopSky[i]!;
-      const horizonBands = back.horizonBands[i]!;
-      const startGround = back.startGround[i]!;
-      let irradiance = 0;
-      let directDiffuse = 0;
-      for (let j = 0; j < stopSky; j++) {
-        let sky = BAND_THROUGH_GLASS[j]! * isotropic;
-        if (stopSky - j <= horizonBands) sky += (BAND_THROUGH_GLASS[j]! * horizon) / REAR_HORIZON_BAND;
-        irradiance += sky;
-        directDiffuse += sky;
-      }
-
+      const sky = back.sky[i]! * isotropic + back.horizon[i]! * horizon;
       let rowReflections = 0;
-      for (let j = stopSky; j < startGround; j++) {
-        const at = (i * BANDS + j) * CELL_ROWS;
-        let seen = 0;
-        for (let k = 0; k < CELL_ROWS; k++) seen += geometry.rowOverlap[at + k]! * frontReflected[k]!;
-        seen /= geometry.rowSpan[i * BANDS + j]!;
-        const reflection = BAND_THROUGH_GLASS[j]! * seen;
-        irradiance += reflection;
-        rowReflections += reflection;
-      }
+      for (let k = 0; k < CELL_ROWS; k++) rowReflections += back.frontCells[i * CELL_ROWS + k]! * frontReflected[k]!;
+      const groundReflected = this.reflectedGround(back, i);
+      let irradiance = sky + rowReflections + groundReflected;
 
-      let groundReflected = 0;
-      for (let j = startGround; j < BANDS; j++) {
-        const reflected = BAND_THROUGH_GLASS[j]! * this.reflectedGround(back, i * BANDS + j, false);
-        irradiance += reflected;
-        groundReflected += reflected;
-      }
-
-      directDiffuse += backDirect;
       let cellShade = this.backShadeFraction * CELL_ROWS - i;
       if (cellShade > 1) cellShade = 1;
       else if (cellShade < 0) cellShade = 0;
@@ -784,7 +918,7 @@ export class RearIrradiance {
 
       this.cellRowIrradiance[i] = irradiance;
       average += irradiance / CELL_ROWS;
-      directDiffuseAverage += directDiffuse / CELL_ROWS;
+      directDiffuseAverage += (sky + backDirect) / CELL_ROWS;
       rowAverage += rowReflections / CELL_ROWS;
       groundAverage += groundReflected / CELL_ROWS;
     }
