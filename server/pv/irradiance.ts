@@ -121,6 +121,24 @@ export function perezSkyCoefficients(dniWm2: number, dhiWm2: number, zenithRad: 
   out.circumsolarCosZenith = Math.max(Math.cos(zenithRad), COS_85_DEG);
 }
 
+/**
+ * A record's sky from its case and F1, F2 as `perezSkyCoefficients` found them earlier (a v8 site
+ * keeps them per record): the same fields, set as that function sets them.
+ */
+export function perezSkyFrom(perezCase: number, f1: number, f2: number, dniWm2: number, dhiWm2: number, zenithRad: number, out: PerezSky): void {
+  out.perezCase = perezCase;
+  out.beamNormalWm2 = dniWm2 < 0 ? 0 : dniWm2;
+  if (perezCase === PerezCase.lowSun) {
+    out.diffuseHorizontalWm2 = dhiWm2 < 0 ? 0 : dhiWm2;
+    return;
+  }
+  out.diffuseHorizontalWm2 = dhiWm2;
+  if (perezCase !== PerezCase.full) return;
+  out.f1 = f1;
+  out.f2 = f2;
+  out.circumsolarCosZenith = Math.max(Math.cos(zenithRad), COS_85_DEG);
+}
+
 /** Plane-of-array components in W/m². */
 export interface PoaComponents {
   beamWm2: number;

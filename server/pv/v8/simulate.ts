@@ -9,17 +9,17 @@
  * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
  */
 import { ArrayType } from '../array-model.ts';
-import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients } from '../irradiance.ts';
+import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../irradiance.ts';
 import { DAYS_IN_MONTH } from '../solar-position.ts';
 import type { StationInfo } from '../site.ts';
 import { formatG } from '../system.ts';
 import { cecModulePower, effectiveIrradiance, type EffectiveIrradiance, type ModuleInput, type ModulePower } from './cec-module.ts';
 import { MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';
-import { pvwattsV8RearRows, RearIrradiance } from './rear-irradiance.ts';
-import { newRowShadingFactors, RowShading } from './row-shading.ts';
+import { pvwattsV8RearRows, RearIrradiance, type RearRecord } from './rear-irradiance.ts';
+import { newRowShadingFactors, RowShading, type RowShadingRecord } from './row-shading.ts';
 import { inverterAcPower, pvwattsV8Inverter, type InverterOutput } from './sandia-inverter.ts';
-import type { SiteV8 } from './site.ts';
+import { PEREZ_SKIPPED, type SiteV8 } from './site.ts';
 import { newSurfaceAngles, surfaceAngles, TrackingMode, type ArraySurface } from './surface.ts';
 
 const RTOD = 180 / Math.PI;
@@ -206,6 +206,27 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
   let perezDniWm2 = -999;
   let perezDhiWm2 = 0;
   const shading = newRowShadingFactors();
+  const shadingRecord: RowShadingRecord = {
+    solarZenithDeg: 0,
+    solarAzimuthDeg: 0,
+    surfaceTiltDeg: 0,
+    surfaceAzimuthDeg: 0,
+    rotationDeg: 0,
+    dniWm2: 0,
+    dhiWm2: 0,
+    poaSkyWm2: 0,
+    poaGroundWm2: 0,
+    albedo: 0,
+  };
+  const rearRecord: RearRecord = {
+    sky,
+    sunZenithRad: 0,
+    sunAzimuthRad: 0,
+    sunElevationRad: 0,
+    surfaceTiltRad: 0,
+    surfaceAzimuthRad: 0,
+    albedo: 0,
+  };
   const poa = newPoaComponents();
   const input: ModuleInput = {
     beamWm2: 0,
@@ -240,17 +261,19 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
     if (site.sunUp[i] === 0) continue;
 
     const zenithRad = site.zenithRad[i]!;
+    const sunAzimuthRad = site.azimuthRad[i]!;
     const dni = site.dniWm2[i]!;
     const dhi = site.dhiWm2[i]!;
-    surfaceAngles(surface, zenithRad, site.azimuthRad[i]!, angles);
+    surfaceAngles(surface, zenithRad, sunAzimuthRad, angles);
     let beam = 0;
     let skyDiffuse = 0;
     let groundDiffuse = 0;
     const cosZenith = Math.cos(zenithRad);
-    const beamHorizontal = dni < 0 ? 0 : dni * cosZenith;
-    const perezRuns = !(beamHorizontal > site.extraterrestrialWm2[i]!);
+    // the site has the record's Perez sky, or knows that irrad skips Perez for it
+    const perezCase = site.perezCase[i]!;
+    const perezRuns = perezCase !== PEREZ_SKIPPED;
     if (perezRuns) {
-      perezSkyCoefficients(dni, dhi, zenithRad, sky);
+      perezSkyFrom(perezCase, site.perezF1[i]!, site.perezF2[i]!, dni, dhi, zenithRad, sky);
       perezPlaneOfArray(sky, zenithRad, cosZenith, angles.incidenceRad, angles.cosTilt, angles.sinTilt, albedo, poa);
       beam = poa.beamWm2;
       skyDiffuse = poa.skyDiffuseWm2;
@@ -263,33 +286,27 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
     let rearWm2 = 0;
     if (rear !== null) {
       if (!perezRuns) perezSkyCoefficients(perezDniWm2, perezDhiWm2, zenithRad, rearSky);
-      rearWm2 =
-        rear.compute({
-          sky: perezRuns ? sky : rearSky,
-          sunZenithRad: zenithRad,
-          sunAzimuthRad: site.azimuthRad[i]!,
-          sunElevationRad: site.elevationRad[i]!,
-          surfaceTiltRad: angles.tiltRad,
-          surfaceAzimuthRad: angles.azimuthRad,
-          albedo,
-        }) * bifaciality;
+      rearRecord.sky = perezRuns ? sky : rearSky;
+      rearRecord.sunZenithRad = zenithRad;
+      rearRecord.sunAzimuthRad = sunAzimuthRad;
+      rearRecord.sunElevationRad = site.elevationRad[i]!;
+      rearRecord.surfaceTiltRad = angles.tiltRad;
+      rearRecord.surfaceAzimuthRad = angles.azimuthRad;
+      rearRecord.albedo = albedo;
+      rearWm2 = rear.compute(rearRecord) * bifaciality;
     }
 
-    rows.apply(
-      {
-        solarZenithDeg: zenithDeg,
-        solarAzimuthDeg: site.azimuthRad[i]! * RTOD,
-        surfaceTiltDeg: angles.tiltRad * RTOD,
-        surfaceAzimuthDeg: angles.azimuthRad * RTOD,
-        rotationDeg: angles.rotationRad * RTOD,
-        dniWm2: dni,
-        dhiWm2: dhi,
-        poaSkyWm2: skyDiffuse,
-        poaGroundWm2: groundDiffuse,
-        albedo,
-      },
-      shading,
-    );
+    shadingRecord.solarZenithDeg = zenithDeg;
+    shadingRecord.solarAzimuthDeg = sunAzimuthRad * RTOD;
+    shadingRecord.surfaceTiltDeg = angles.tiltRad * RTOD;
+    shadingRecord.surfaceAzimuthDeg = angles.azimuthRad * RTOD;
+    shadingRecord.rotationDeg = angles.rotationRad * RTOD;
+    shadingRecord.dniWm2 = dni;
+    shadingRecord.dhiWm2 = dhi;
+    shadingRecord.poaSkyWm2 = skyDiffuse;
+    shadingRecord.poaGroundWm2 = groundDiffuse;
+    shadingRecord.albedo = albedo;
+    rows.apply(shadingRecord, shading);
     beam *= shading.beam;
     skyDiffuse *= shading.sky;
     rearWm2 *= shading.sky;

@@ -6,6 +6,7 @@
  */
 import type { WeatherData } from '../../../model/weather.ts';
 import type { StationInfo } from '../site.ts';
+import { newPerezSky, PerezCase, perezSkyCoefficients } from '../irradiance.ts';
 import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../solar-position.ts';
 import { SpaSun } from './solar-position.ts';
 
@@ -17,6 +18,9 @@ const DEFAULT_PRESSURE_MBAR = 1013.25;
 const DEFAULT_TEMPERATURE_C = 15;
 /** ssc's `irradiationMax` and DHI bound of `irrad::check`, W/m². */
 const MAX_IRRADIANCE_WM2 = 1500;
+
+/** `SiteV8.perezCase` of a record whose beam on the horizontal exceeds the extraterrestrial: irrad gives it no POA. */
+export const PEREZ_SKIPPED = 3;
 
 /** A record that fails `irrad::check`, with ssc's message. */
 export interface RecordFailure {
@@ -61,6 +65,15 @@ export interface SiteV8 {
   elevationRad: Float64Array;
   /** Extraterrestrial irradiance on the horizontal, W/m². */
   extraterrestrialWm2: Float64Array;
+  /**
+   * The Perez sky of each sun-up record's own DNI, DHI and zenith (../irradiance.ts
+   * `perezSkyCoefficients`), which does not depend on the surface: its `PerezCase`, or
+   * `PEREZ_SKIPPED` where irrad skips Perez because the beam on the horizontal exceeds the
+   * extraterrestrial (§7.2); F1 and F2 in the full case (0 otherwise).
+   */
+  perezCase: Uint8Array;
+  perezF1: Float64Array;
+  perezF2: Float64Array;
   /** The site elevation `irrad` holds for the module model, m (header elevation if ≥ 0, else 0). */
   elevationM: number;
 }
@@ -184,6 +197,7 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
     elevationRad[i] = sun.elevationRad;
     extraterrestrialWm2[i] = sun.extraterrestrialHorizontalWm2;
   }
+  const { perezCase, perezF1, perezF2 } = perezSkies(weather, sunUp, zenithRad, extraterrestrialWm2);
 
   return {
     station: {
@@ -218,6 +232,38 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
     azimuthRad,
     elevationRad,
     extraterrestrialWm2,
+    perezCase,
+    perezF1,
+    perezF2,
     elevationM,
   };
+}
+
+/** The Perez sky of every sun-up record (`SiteV8.perezCase`, `perezF1`, `perezF2`), as irrad::calc finds it. */
+function perezSkies(
+  weather: WeatherData,
+  sunUp: Uint8Array,
+  zenithRad: Float64Array,
+  extraterrestrialWm2: Float64Array,
+): { perezCase: Uint8Array; perezF1: Float64Array; perezF2: Float64Array } {
+  const n = weather.length;
+  const perezCase = new Uint8Array(n);
+  const perezF1 = new Float64Array(n);
+  const perezF2 = new Float64Array(n);
+  const sky = newPerezSky();
+  for (let i = 0; i < n; i++) {
+    if (sunUp[i] === SunUp.night) continue;
+    const dni = weather.dni[i]!;
+    const beamHorizontal = dni < 0 ? 0 : dni * Math.cos(zenithRad[i]!);
+    if (beamHorizontal > extraterrestrialWm2[i]!) {
+      perezCase[i] = PEREZ_SKIPPED;
+      continue;
+    }
+    perezSkyCoefficients(dni, weather.dhi[i]!, zenithRad[i]!, sky);
+    perezCase[i] = sky.perezCase;
+    if (sky.perezCase !== PerezCase.full) continue;
+    perezF1[i] = sky.f1;
+    perezF2[i] = sky.f2;
+  }
+  return { perezCase, perezF1, perezF2 };
 }
