@@ -177,9 +177,11 @@ const COATING_THICKNESS_M = GLASS_THICKNESS_M * 0.01;
 const COATING_EXTINCTION_PER_M = 4;
 const AIR_INDEX = 1.0;
 
-/** Sine and cosine of the refraction angle of the last `layerTransmittance` call. */
-let refractionSin = 0;
-let refractionCos = 1;
+/**
+ * Sine and cosine of the refraction angle of the last `layerTransmittance` call (an object's
+ * fields rather than module variables, which would box a new number at every call).
+ */
+const refraction = { sin: 0, cos: 1 };
 
 /**
  * Transmittance of a cover layer (Duffie & Beckman, Solar Engineering of Thermal Processes, §5.3;
@@ -189,13 +191,13 @@ let refractionCos = 1;
  * ½(sin²(θ2−θ1)/sin²(θ2+θ1) + tan²(θ2−θ1)/tan²(θ2+θ1)), and Bouguer's exp(−k·L / cos θ2). ssc
  * evaluates it with asin, sin and tan of θ2 ± θ1 and passes θ2 on in degrees; here the angle sums
  * are expanded so that one √ and one exp suffice, and θ2 is passed on as its sine and cosine
- * (left in `refractionSin`, `refractionCos`): the same values to within an ulp or two.
+ * (left in `refraction`): the same values to within an ulp or two.
  */
 function layerTransmittance(sin1: number, cos1: number, indexRatio: number, absorption: number): number {
   const sin2 = indexRatio * sin1;
   const cos2 = Math.sqrt(1 - sin2 * sin2);
-  refractionSin = sin2;
-  refractionCos = cos2;
+  refraction.sin = sin2;
+  refraction.cos = cos2;
   const sinDifference = sin2 * cos1 - cos2 * sin1;
   const sinSum = sin2 * cos1 + cos2 * sin1;
   const cosDifference = cos2 * cos1 + sin2 * sin1;
@@ -217,7 +219,7 @@ const GLASS_ABSORPTION = GLASS_EXTINCTION_PER_M * GLASS_THICKNESS_M;
 function beamTransmittance(sin1: number, cos1: number, antiReflectiveGlass: boolean): number {
   if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
   const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
-  return coating * layerTransmittance(refractionSin, refractionCos, COATING_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  return coating * layerTransmittance(refraction.sin, refraction.cos, COATING_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 
 /**
@@ -255,15 +257,13 @@ function normalTransmittance(antiReflectiveGlass: boolean): number {
   const cos1 = Math.cos(ONE_DEGREE);
   if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
   const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
-  return coating * layerTransmittance(refractionSin, refractionCos, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  return coating * layerTransmittance(refraction.sin, refraction.cos, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 const NORMAL_TRANSMITTANCE_AR = normalTransmittance(true);
 const NORMAL_TRANSMITTANCE_PLAIN = normalTransmittance(false);
 
 /** The diffuse modifiers depend on the tilt alone: the last tilt's are kept (fixed arrays reuse them). */
-let cachedTiltDeg = Number.NaN;
-let cachedSkyTransmittance = 0;
-let cachedGroundTransmittance = 0;
+const diffuseCache = { tiltDeg: Number.NaN, skyTransmittance: 0, groundTransmittance: 0 };
 
 /**
  * Irradiance transmitted through the cover, W/m² (ssc `calculateIrradianceThroughCoverDeSoto`; De
@@ -289,17 +289,17 @@ export function irradianceThroughCoverDeSoto(
   const radians = (theta * Math.PI) / 180.0;
   const beam = beamTransmittance(Math.sin(radians), Math.cos(radians), antiReflectiveGlass);
 
-  if (!(tiltDeg === cachedTiltDeg)) {
-    cachedSkyTransmittance = glassTransmittance(59.7 - 0.1388 * tiltDeg + 0.001497 * tiltDeg * tiltDeg);
-    cachedGroundTransmittance = glassTransmittance(90.0 - 0.5788 * tiltDeg + 0.002693 * tiltDeg * tiltDeg);
-    cachedTiltDeg = tiltDeg;
+  if (!(tiltDeg === diffuseCache.tiltDeg)) {
+    diffuseCache.skyTransmittance = glassTransmittance(59.7 - 0.1388 * tiltDeg + 0.001497 * tiltDeg * tiltDeg);
+    diffuseCache.groundTransmittance = glassTransmittance(90.0 - 0.5788 * tiltDeg + 0.002693 * tiltDeg * tiltDeg);
+    diffuseCache.tiltDeg = tiltDeg;
   }
 
   let beamModifier = beam / normal;
   if (beamModifier > 1.0) beamModifier = 1.0;
-  let skyModifier = cachedSkyTransmittance / normal;
+  let skyModifier = diffuseCache.skyTransmittance / normal;
   if (skyModifier > 1.0) skyModifier = 1.0;
-  let groundModifier = cachedGroundTransmittance / normal;
+  let groundModifier = diffuseCache.groundTransmittance / normal;
   if (groundModifier > 1.0) groundModifier = 1.0;
 
   let total = beamWm2 * beamModifier + skyDiffuseWm2 * skyModifier + groundDiffuseWm2 * groundModifier;
@@ -314,9 +314,7 @@ const AIR_MASS_COEFFICIENTS = [0.918093, 0.086257, -0.024459, 0.002816, -0.00012
 const SPLITTER = 134217729;
 
 /** x², x³ and x⁴ of the last `powers` call, each rounded once from an (almost) exact value. */
-let powerSquare = 0;
-let powerCube = 0;
-let powerFourth = 0;
+const lastPowers = { square: 0, cube: 0, fourth: 0 };
 
 /**
  * x², x³, x⁴ for ssc's `pow(x, 2|3|4)`, which glibc rounds correctly to within 0.52 ulp. Math.pow
@@ -338,9 +336,9 @@ function powers(x: number): void {
   const cubeError = xh * sh - cube + xh * sl + xl * sh + xl * sl;
   const fourth = square * square;
   const fourthError = sh * sh - fourth + 2 * sh * sl + sl * sl;
-  powerSquare = square;
-  powerCube = cube + (cubeError + x * squareError);
-  powerFourth = fourth + (fourthError + 2 * square * squareError);
+  lastPowers.square = square;
+  lastPowers.cube = cube + (cubeError + x * squareError);
+  lastPowers.fourth = fourth + (fourthError + 2 * square * squareError);
 }
 
 /**
@@ -356,9 +354,9 @@ export function airMassModifier(zenithDeg: number, elevationM: number): number {
   const f1 =
     AIR_MASS_COEFFICIENTS[0] +
     AIR_MASS_COEFFICIENTS[1] * airMass +
-    AIR_MASS_COEFFICIENTS[2] * powerSquare +
-    AIR_MASS_COEFFICIENTS[3] * powerCube +
-    AIR_MASS_COEFFICIENTS[4] * powerFourth;
+    AIR_MASS_COEFFICIENTS[2] * lastPowers.square +
+    AIR_MASS_COEFFICIENTS[3] * lastPowers.cube +
+    AIR_MASS_COEFFICIENTS[4] * lastPowers.fourth;
   return f1 > 0.0 ? f1 : 0.0;
 }
 
@@ -420,7 +418,7 @@ export function cecModulePower(module: CecModuleParameters, input: ModuleInput, 
     if (lightCurrent < 0.0) lightCurrent = 0.0;
     const bandGap = BAND_GAP_EV * (1 - BAND_GAP_PER_K * (cellK - REFERENCE_CELL_K));
     powers(cellK / REFERENCE_CELL_K);
-    const saturation = module.saturationCurrentA * powerCube * exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
+    const saturation = module.saturationCurrentA * lastPowers.cube * exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
     const ideality = (module.idealityV * cellK) / REFERENCE_CELL_K;
     const shunt = module.shuntOhm * (REFERENCE_IRRADIANCE_WM2 / effective);
     const openCircuit = openCircuitVoltage5Par(module.vocV, ideality, lightCurrent, saturation, shunt);
