@@ -1,14 +1,20 @@
-// PVWatts v5 model alone: per weather file, the time to prepare the site (sun positions, Perez
-// coefficients, …) and then p50/p99 of one 8,760-hour `simulate` per array type (4 kW, tilt 20° or
-// a horizontal axis, gcr 0.4), after a warm-up, each p50 beside the reference: the 5 ms a whole
-// monthly estimate may take (its goal in pvwatts.bench.ts). Weather files are read (not timed) from
-// ../shared/pvwatts/weather.
+// The PV models alone. PVWatts v5 (server/pv/): per weather file, the time to prepare the site (sun
+// positions, Perez coefficients, …) and then p50/p99 of one 8,760-hour `simulate` per array type
+// (4 kW, tilt 20° or a horizontal axis, gcr 0.4), after a warm-up, each p50 beside the reference:
+// the 5 ms a whole monthly estimate may take (its goal in pvwatts.bench.ts). PVWatts v8
+// (server/pv/v8/): the same per array type, monofacial and bifacial (bifaciality 0.7), p50 and the
+// slowest run beside the reference engine's mean case of the same kind and the monthly goal over
+// HTTP, ¼ of its mean monthly case (test/pv/v8-reference/timing.json). Weather files are read (not
+// timed) from ../shared/pvwatts/weather.
 import './lib/scratch.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
+import type { WeatherData } from '../model/weather.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
+import { prepareSiteV8 } from '../server/pv/v8/site.ts';
+import { simulateV8, type PvSystemV8 } from '../server/pv/v8/simulate.ts';
 import { shared } from '../test/support/shared-data.ts';
 import { percentile } from './lib/figures.ts';
 
@@ -46,10 +52,50 @@ function timeRuns(runs: number, run: () => void): number[] {
   return times.sort((a, b) => a - b);
 }
 
+const V8_WARMUP_RUNS = { monofacial: 10, bifacial: 3 };
+const V8_TIMED_RUNS = { monofacial: 30, bifacial: 7 };
+const V8_BIFACIALITY = 0.7;
+/** The reference engine's wall time per case (ssc pvwattsv8 built from source, one case at a time). */
+interface EngineTiming {
+  monthly: { mean_exec_seconds: number };
+  by_bifaciality: { monofacial: { mean_exec_seconds: number }; bifacial: { mean_exec_seconds: number } };
+}
+const engine = JSON.parse(readFileSync(new URL('../test/pv/v8-reference/timing.json', import.meta.url), 'utf8')) as EngineTiming;
+/** The monthly estimate's goal over HTTP: ¼ of the engine's mean monthly case (the model is part of it). */
+const V8_MONTHLY_GOAL_MS = (1000 * engine.monthly.mean_exec_seconds) / 4;
+
+/** `systemFor`'s system for v8, with its bifaciality. */
+function systemV8For(arrayType: number, bifaciality: number): PvSystemV8 {
+  const { tilt, azimuth } = systemFor(arrayType);
+  return { system_capacity: 4, module_type: 0, losses: 14, array_type: arrayType, tilt, azimuth, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96, bifaciality };
+}
+
+/** PVWatts v8 on one weather file: the site's preparation, then every array type, monofacial and bifacial. */
+function benchV8(file: string, weather: WeatherData): void {
+  timeRuns(3, () => prepareSiteV8(weather));
+  const prepare = timeRuns(PREPARE_RUNS, () => prepareSiteV8(weather));
+  const site = prepareSiteV8(weather);
+  console.log(`\n${file}  (prepareSiteV8 p50 ${percentile(prepare, 50).toFixed(2)} ms, once per station: part of its first estimate)`);
+  for (const kind of ['monofacial', 'bifacial'] as const) {
+    const engineMs = 1000 * engine.by_bifaciality[kind].mean_exec_seconds;
+    for (let arrayType = 0; arrayType <= 4; arrayType++) {
+      const system = systemV8For(arrayType, kind === 'bifacial' ? V8_BIFACIALITY : 0);
+      timeRuns(V8_WARMUP_RUNS[kind], () => simulateV8(system, site));
+      gc?.();
+      const times = timeRuns(V8_TIMED_RUNS[kind], () => simulateV8(system, site));
+      const p50 = percentile(times, 50);
+      console.log(
+        `  ${String(arrayType)} ${ARRAY_TYPES[arrayType]!.padEnd(22)} ${kind.padEnd(10)} ${p50.toFixed(2).padStart(7)}  ${times.at(-1)!.toFixed(2).padStart(7)}   ×${(engineMs / p50).toFixed(1).padEnd(5)}      ${((100 * p50) / V8_MONTHLY_GOAL_MS).toFixed(0).padStart(4)} %`,
+      );
+    }
+  }
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
 if (!existsSync(weatherDir)) {
   console.log(`weather files not found at ${weatherDir}; nothing to measure`);
 } else {
-  const gc = (globalThis as { gc?: () => void }).gc;
   console.log(
     `ms per simulation (8,760 records)      p50      p99   p50 in the ${ESTIMATE_GOAL_MS} ms of an estimate    (load average ${loadavg()
       .map((load) => load.toFixed(2))
@@ -75,6 +121,19 @@ if (!existsSync(weatherDir)) {
       );
     }
   }
+
+  const engineCase = (kind: 'monofacial' | 'bifacial') => (1000 * engine.by_bifaciality[kind].mean_exec_seconds).toFixed(1);
+  console.log(
+    `\n\nPVWatts v8: the reference engine's mean case takes ${engineCase('monofacial')} ms monofacial, ${engineCase('bifacial')} ms bifacial; ` +
+      `a monthly estimate over HTTP has ${V8_MONTHLY_GOAL_MS.toFixed(1)} ms (¼ of its ${(1000 * engine.monthly.mean_exec_seconds).toFixed(1)} ms monthly case)`,
+  );
+  console.log(`ms per simulation (8,760 records)                        p50  slowest   engine ÷ p50   p50 in the ${V8_MONTHLY_GOAL_MS.toFixed(1)} ms`);
+  // every array type once through the JIT before any figure
+  const firstV8 = prepareSiteV8(await readWeatherFile(join(weatherDir, FILES[0]!)));
+  for (let arrayType = 0; arrayType <= 4; arrayType++) {
+    for (const bifaciality of [0, V8_BIFACIALITY]) timeRuns(3, () => simulateV8(systemV8For(arrayType, bifaciality), firstV8));
+  }
+  for (const file of FILES) benchV8(file, await readWeatherFile(join(weatherDir, file)));
   console.log(
     `\nload average at the end: ${loadavg()
       .map((load) => load.toFixed(2))
