@@ -341,6 +341,9 @@ function powers(x: number): void {
   lastPowers.fourth = fourth + (fourthError + 2 * square * squareError);
 }
 
+/** The pressure correction exp(−0.0001184·elevation) of the last site elevation (a run has one). */
+const pressureCorrection = { elevationM: Number.NaN, factor: 1 };
+
 /**
  * Spectral modifier of King et al.'s polynomial in the absolute air mass (ssc `air_mass_modifier`):
  * relative air mass of Kasten & Young (1989), AM = 1/(cos z + 0.5057·(96.080 − z)^−1.634), times
@@ -349,7 +352,11 @@ function powers(x: number): void {
  */
 export function airMassModifier(zenithDeg: number, elevationM: number): number {
   let airMass = 1 / (Math.cos((zenithDeg * Math.PI) / 180) + 0.5057 * Math.pow(96.08 - zenithDeg, -1.634));
-  airMass *= exp(-0.0001184 * elevationM);
+  if (!(elevationM === pressureCorrection.elevationM)) {
+    pressureCorrection.elevationM = elevationM;
+    pressureCorrection.factor = exp(-0.0001184 * elevationM);
+  }
+  airMass *= pressureCorrection.factor;
   powers(airMass);
   const f1 =
     AIR_MASS_COEFFICIENTS[0] +

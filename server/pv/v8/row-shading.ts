@@ -131,8 +131,10 @@ export function oneAxisShadeFraction(
   rotationDeg: number,
 ): number {
   const tanTrue = tand(trueTrackingRotationDeg(solarAzimuthDeg, solarZenithDeg, axisTiltDeg, axisAzimuthDeg));
-  const numerator = gcr * cosd(rotationDeg) + gcr * sind(rotationDeg) * tanTrue - 1;
-  const denominator = gcr * (sind(rotationDeg) * tanTrue + cosd(rotationDeg));
+  const cosRotation = cosd(rotationDeg);
+  const sinRotation = sind(rotationDeg);
+  const numerator = gcr * cosRotation + gcr * sinRotation * tanTrue - 1;
+  const denominator = gcr * (sinRotation * tanTrue + cosRotation);
   const fraction = numerator / denominator;
   return fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
 }

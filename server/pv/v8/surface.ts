@@ -41,6 +41,9 @@ export interface ArraySurface {
   gcr: number;
 }
 
+/** The last axis `trueTrackingRotationDeg` was given, with its sines and cosines (a run asks for one axis, twice a record). */
+const lastAxis = { tiltDeg: Number.NaN, azimuthDeg: Number.NaN, sinAzimuth: 0, cosAzimuth: 1, sinTilt: 0, cosTilt: 1 };
+
 /**
  * The true-tracking rotation of a one-axis tracker, degrees (ssc `truetrack`): the sun vector in
  * the axis frame, rotation = atan2(s′x, s′z). Angles in degrees.
@@ -50,10 +53,16 @@ export function trueTrackingRotationDeg(sunAzimuthDeg: number, sunZenithDeg: num
   const sx = cosd(elevation) * sind(sunAzimuthDeg);
   const sy = cosd(elevation) * cosd(sunAzimuthDeg);
   const sz = sind(elevation);
-  const sinAxisAzimuth = sind(axisAzimuthDeg);
-  const cosAxisAzimuth = cosd(axisAzimuthDeg);
-  const sinAxisTilt = sind(axisTiltDeg);
-  const cosAxisTilt = cosd(axisTiltDeg);
+  const axis = lastAxis;
+  if (!(axis.tiltDeg === axisTiltDeg && axis.azimuthDeg === axisAzimuthDeg)) {
+    axis.tiltDeg = axisTiltDeg;
+    axis.azimuthDeg = axisAzimuthDeg;
+    axis.sinAzimuth = sind(axisAzimuthDeg);
+    axis.cosAzimuth = cosd(axisAzimuthDeg);
+    axis.sinTilt = sind(axisTiltDeg);
+    axis.cosTilt = cosd(axisTiltDeg);
+  }
+  const { sinAzimuth: sinAxisAzimuth, cosAzimuth: cosAxisAzimuth, sinTilt: sinAxisTilt, cosTilt: cosAxisTilt } = axis;
   const sxAxis = sx * cosAxisAzimuth - sy * sinAxisAzimuth;
   const szAxis = sx * sinAxisAzimuth * sinAxisTilt + sy * sinAxisTilt * cosAxisAzimuth + sz * cosAxisTilt;
   return (Math.atan2(sxAxis, szAxis) * 180) / Math.PI;
