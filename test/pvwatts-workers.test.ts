@@ -4,10 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
-import { pvwattsV5 } from '../server/data/pv-models.ts';
+import { pvwattsV5, pvwattsV8 } from '../server/data/pv-models.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
 import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
 import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
+import { simulateV8, type PvSystemV8 } from '../server/pv/v8/simulate.ts';
+import { prepareSiteV8 } from '../server/pv/v8/site.ts';
 import { shared, sharedOrSkip } from './support/helpers.ts';
 
 const weather = (name: string) => shared('pvwatts', 'weather', name);
@@ -66,4 +68,18 @@ test('forty estimates in flight on two workers all come back, each its own', { s
     systems.map((each, i) => pool.run(pvwattsV5, i % 2 ? 'miami' : 'boulder', i % 2 ? miami : boulder, siteBytes(miami), each)),
   );
   for (const [i, result] of results.entries()) assert.deepEqual(result, simulate(systems[i]!, i % 2 ? miami : boulder), String(i));
+});
+
+test('a worker’s PVWatts v8 estimate is simulateV8’s, monofacial and bifacial, every array type, beside v5 sites of the same pool', { skip }, async () => {
+  const pool = new PvWorkerPool(2, 1e9);
+  pools.push(pool);
+  const site = shareSite(prepareSiteV8(await readWeatherFile(weather('723170TYA.CSV'))));
+  const bytes = siteBytes(site);
+  for (let arrayType = 0; arrayType <= 4; arrayType++) {
+    for (const bifaciality of [0, 0.7]) {
+      const v8: PvSystemV8 = { ...system(arrayType), bifaciality, albedo: [0.3], use_wf_albedo: false, soiling: [2] };
+      assert.deepEqual(await pool.run(pvwattsV8, 'v8:boulder', site, bytes, v8), simulateV8(v8, site), `${arrayType} ${bifaciality}`);
+    }
+  }
+  assert.deepEqual(await pool.run(pvwattsV5, 'miami', miami, siteBytes(miami), system(1)), simulate(system(1), miami));
 });
