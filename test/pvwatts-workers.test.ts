@@ -77,7 +77,10 @@ test('a worker’s PVWatts v8 estimate is simulateV8’s, monofacial and bifacia
   const bytes = siteBytes(site);
   for (let arrayType = 0; arrayType <= 4; arrayType++) {
     for (const bifaciality of [0, 0.7]) {
-      const v8: PvSystemV8 = { ...system(arrayType), bifaciality, albedo: [0.3], use_wf_albedo: false, soiling: [2] };
+      const v8: PvSystemV8 = {
+        ...{ system_capacity: 4, module_type: 1, losses: 14, array_type: arrayType, tilt: 25, azimuth: 170, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96 },
+        ...{ bifaciality, albedo: [0.3], use_wf_albedo: false, soiling: [2] },
+      };
       assert.deepEqual(await pool.run(pvwattsV8, 'v8:boulder', site, bytes, v8), simulateV8(v8, site), `${arrayType} ${bifaciality}`);
     }
   }

@@ -108,6 +108,34 @@ export function solarResourceFile(station: ClimateStation, nsrdbName: (code: str
   }
 }
 
+/** The system parameters both versions take, as both models name them. */
+export interface CommonSystem {
+  system_capacity: number;
+  module_type: number;
+  losses: number;
+  array_type: number;
+  tilt: number;
+  azimuth: number;
+  dc_ac_ratio: number;
+  gcr: number;
+  inv_eff: number;
+}
+
+/** The system of a request both versions read alike (dc_ac_ratio, gcr and inv_eff: the schema's defaults where not given; dc_ac_ratio's is the API's 1.2, ssc's is 1.1). */
+export function commonSystem(values: { [name in keyof CommonSystem]?: number }): CommonSystem {
+  return {
+    system_capacity: values.system_capacity!,
+    module_type: values.module_type!,
+    losses: values.losses!,
+    array_type: values.array_type!,
+    tilt: values.tilt!,
+    azimuth: values.azimuth!,
+    dc_ac_ratio: values.dc_ac_ratio!,
+    gcr: values.gcr!,
+    inv_eff: values.inv_eff!,
+  };
+}
+
 /** Monthly estimates between their start and their result. */
 let monthlyInFlight = 0;
 

@@ -15,7 +15,16 @@ import { parseParams, solarMessage, type ParamIssue } from '../params.ts';
 import type { StationInfo } from '../pv/site.ts';
 import { simulateV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
 import { packageVersion } from './pvwatts.ts';
-import { echoedInputs, inParameterOrder, locateStation, locationIssues, monthlyEstimate, parameterOrder, solarResourceFile } from './pvwatts-shared.ts';
+import {
+  commonSystem,
+  echoedInputs,
+  inParameterOrder,
+  locateStation,
+  locationIssues,
+  monthlyEstimate,
+  parameterOrder,
+  solarResourceFile,
+} from './pvwatts-shared.ts';
 import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v8.params.schema.json';
@@ -120,16 +129,7 @@ export const pvwattsV8Endpoint: Endpoint = {
     const sites = data.pvSites;
     const entry = await sites.entry(station, pvwattsV8);
     const system: PvSystemV8 = {
-      system_capacity: values.system_capacity,
-      module_type: values.module_type,
-      losses: values.losses,
-      array_type: values.array_type,
-      tilt: values.tilt,
-      azimuth: values.azimuth,
-      // the API's defaults (dc_ac_ratio 1.2 where ssc's is 1.1), applied by parseParams from the schema
-      dc_ac_ratio: values.dc_ac_ratio!,
-      gcr: values.gcr!,
-      inv_eff: values.inv_eff!,
+      ...commonSystem(values),
       bifaciality: values.bifaciality,
       albedo: values.albedo,
       // a given albedo is used rather than the weather file's, unless use_wf_albedo says otherwise

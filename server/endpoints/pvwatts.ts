@@ -15,7 +15,16 @@ import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
 import { parseParams, SOLAR_MODEL_FAILED, solarMessage } from '../params.ts';
 import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
-import { echoedInputs, inParameterOrder, locateStation, locationIssues, monthlyEstimate, parameterOrder, solarResourceFile } from './pvwatts-shared.ts';
+import {
+  commonSystem,
+  echoedInputs,
+  inParameterOrder,
+  locateStation,
+  locationIssues,
+  monthlyEstimate,
+  parameterOrder,
+  solarResourceFile,
+} from './pvwatts-shared.ts';
 import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v6.params.schema.json';
@@ -90,18 +99,7 @@ export const pvwattsV6: Endpoint = {
 
     const sites = data.pvSites;
     const entry = await sites.entry(station, pvwattsV5);
-    const system: PvSystem = {
-      system_capacity: values.system_capacity,
-      module_type: values.module_type,
-      losses: values.losses,
-      array_type: values.array_type,
-      tilt: values.tilt,
-      azimuth: values.azimuth,
-      // the API's own default of 1.2 (ssc's is 1.1), applied by parseParams from the schema
-      dc_ac_ratio: values.dc_ac_ratio,
-      gcr: values.gcr,
-      inv_eff: values.inv_eff,
-    };
+    const system: PvSystem = commonSystem(values);
     const hourly = values.timeframe === 'hourly';
     const result = hourly ? simulate(system, entry.site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, pvwattsV5, entry, system);
     if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
