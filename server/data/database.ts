@@ -4,11 +4,19 @@
 // more CPU than it saves (a nearest search: 3.7 ms of CPU on one thread, 4.9 ms on two); requests
 // run in parallel on the connections instead. A value from a request reaches SQL only through
 // sql.ts: bound as a parameter, or, a number, written as an exact literal.
+//
+// What a prepared statement saves depends on its parameters. DuckDB (1.5) keeps the plan of a
+// statement without parameters and runs it again as it is; a statement with parameters that reads
+// any table is bound, optimized and planned again on every run (PreparedStatement::CanCachePlan:
+// a plan with a LOGICAL_GET is never kept), which for a large statement costs more than running it.
+// A search that must be fast therefore runs as steps (`run`): its values go into a one-row table of
+// the connection by a small INSERT with parameters (no table read, so its plan is kept), and the
+// search itself is a statement without parameters that reads them from there.
 import {
   DuckDBInstance,
   JSDuckDBValueConverter,
   type DuckDBConnection,
-  type DuckDBResultReader,
+  type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBType,
   type DuckDBValue,
@@ -22,20 +30,114 @@ export interface Param {
 /** A query's result by column: `columns[name][row]`, values converted to plain JS. */
 export type Columns = Record<string, unknown[]>;
 
+/** A statement and its parameters' values ($1, $2, …), for `run`. */
+export interface Step {
+  sql: string;
+  params?: Param[];
+}
+
+/**
+ * Prepared statements kept per connection, the least recently used dropped beyond this: the
+ * statements of searches are few shapes (their values come as parameters or from a request row),
+ * but a client could ask for many shapes (filters present or not) and each kept plan holds memory.
+ */
+const PREPARED_PER_CONNECTION = 128;
+
 interface PooledConnection {
   connection: DuckDBConnection;
+  /** In least recently used order (a Map iterates in insertion order; a hit is moved to the end). */
   prepared: Map<string, DuckDBPreparedStatement>;
+  /** How many times `run` has used it. */
+  runs: number;
+  /** Statements it runs again every so many runs (executeOnEach). */
+  renewals: Array<{ statements: Step[]; every: number }>;
+  /** Database.catalogChanges when it last forgot its statements. */
+  catalogChanges: number;
+}
+
+/**
+ * Runs a connection's renewal, and forgets the statements it kept: a kept statement that reads a
+ * table since replaced is bound and planned again on every run (the plan DuckDB keeps no longer
+ * matches the catalog, and its rebinding is not kept either: 0.13 ms becomes 0.45 for a one-row
+ * read), where one prepared anew is kept again.
+ */
+async function renew(pooled: PooledConnection, statements: Step[]): Promise<void> {
+  forget(pooled);
+  await runAll(pooled, statements);
+}
+
+/** Drops the statements a connection kept. */
+function forget(pooled: PooledConnection): void {
+  for (const statement of pooled.prepared.values()) statement.destroySync();
+  pooled.prepared.clear();
+}
+
+/** Runs statements once each (prepared, not kept). */
+async function runAll(pooled: PooledConnection, statements: Step[]): Promise<void> {
+  for (const { sql, params = [] } of statements) {
+    const statement = await pooled.connection.prepare(sql);
+    try {
+      bind(statement, params);
+      await statement.run();
+    } finally {
+      statement.destroySync();
+    }
+  }
+}
+
+/** `sql` prepared on `pooled`, from its cache or now. */
+async function preparedOn(pooled: PooledConnection, sql: string): Promise<DuckDBPreparedStatement> {
+  let statement = pooled.prepared.get(sql);
+  if (statement) {
+    pooled.prepared.delete(sql);
+  } else {
+    statement = await pooled.connection.prepare(sql);
+    if (pooled.prepared.size >= PREPARED_PER_CONNECTION) {
+      const [oldest, dropped] = pooled.prepared.entries().next().value!;
+      pooled.prepared.delete(oldest);
+      dropped.destroySync();
+    }
+  }
+  pooled.prepared.set(sql, statement);
+  return statement;
+}
+
+/** Binds `params` to `statement` (all of them, or none). */
+function bind(statement: DuckDBPreparedStatement, params: Param[]): void {
+  if (params.length > 0)
+    statement.bind(
+      params.map((p) => p.value),
+      params.map((p) => p.type),
+    );
+  else statement.clearBindings();
+}
+
+/** A statement's whole result by column, read from its chunks in memory (no further round trip to DuckDB's threads). */
+function columnsOf(result: DuckDBMaterializedResult): Columns {
+  const names = result.columnNames();
+  const columns: Columns = {};
+  for (const name of names) columns[name] = [];
+  for (let chunk = 0; chunk < result.chunkCount; chunk++) {
+    const values = result.getChunk(chunk).convertColumns(JSDuckDBValueConverter);
+    for (const [i, name] of names.entries()) for (const value of values[i]) columns[name].push(value);
+  }
+  return columns;
 }
 
 export class Database {
   private readonly idle: PooledConnection[];
   private readonly waiting: Array<(connection: PooledConnection) => void> = [];
+  /** How many connections the pool has. */
+  readonly size: number;
+  /** How many times `execute` has changed the catalog (each connection forgets its statements when it sees a new count). */
+  private catalogChanges = 0;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: PooledConnection[],
   ) {
     this.idle = connections;
+    this.size = connections.length;
   }
 
   static async open(options: { threads?: number; connections?: number } = {}): Promise<Database> {
@@ -43,13 +145,18 @@ export class Database {
     // then answers small queries is better off returning it.
     const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 1), allocator_flush_threshold: '8MB' });
     const connections: PooledConnection[] = [];
-    for (let i = 0; i < (options.connections ?? 4); i++) connections.push({ connection: await instance.connect(), prepared: new Map() });
+    for (let i = 0; i < (options.connections ?? 4); i++)
+      connections.push({ connection: await instance.connect(), prepared: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
     return new Database(instance, connections);
   }
 
-  private acquire(): Promise<PooledConnection> {
-    const connection = this.idle.pop();
-    return connection ? Promise.resolve(connection) : new Promise((resolve) => this.waiting.push(resolve));
+  private async acquire(): Promise<PooledConnection> {
+    const pooled = this.idle.pop() ?? (await new Promise<PooledConnection>((resolve) => this.waiting.push(resolve)));
+    if (pooled.catalogChanges !== this.catalogChanges) {
+      forget(pooled);
+      pooled.catalogChanges = this.catalogChanges;
+    }
+    return pooled;
   }
 
   private release(connection: PooledConnection): void {
@@ -58,11 +165,78 @@ export class Database {
     else this.idle.push(connection);
   }
 
-  /** Runs a statement that returns nothing we read (DDL, loading). */
+  /**
+   * Runs a statement that returns nothing we read (DDL, loading). Every connection then forgets the
+   * statements it kept: DuckDB binds and plans a kept statement again on every run once the catalog
+   * it reads has changed (a 0.3 ms statement takes 1.7), where one prepared anew is kept again.
+   */
   async execute(sql: string): Promise<void> {
     const pooled = await this.acquire();
     try {
       await pooled.connection.run(sql);
+    } finally {
+      this.catalogChanges++;
+      this.release(pooled);
+    }
+  }
+
+  /**
+   * Runs statements on every connection of the pool, one after the other on each: for what each
+   * connection has of its own (a TEMP table). Call it while nothing else runs (when loading). With
+   * `renewAfterRuns`, a connection runs them again before every that many `run`s of its own.
+   */
+  async executeOnEach(statements: Step[], options: { renewAfterRuns?: number } = {}): Promise<void> {
+    const all: PooledConnection[] = [];
+    try {
+      while (all.length < this.size) all.push(await this.acquire());
+      for (const pooled of all) {
+        await runAll(pooled, statements);
+        if (options.renewAfterRuns !== undefined) pooled.renewals.push({ statements, every: options.renewAfterRuns });
+      }
+    } finally {
+      for (const pooled of all) this.release(pooled);
+    }
+  }
+
+  /**
+   * Runs statements in order on one connection, each prepared once per connection and kept, and
+   * returns the last one's columns: one turn of the pool for a search that is several steps (a
+   * request row written, then read by a statement whose plan DuckDB keeps). `after` runs on the same
+   * connection once the answer is returned, before the connection serves anyone else (clearing the
+   * request row: the caller does not wait for it); should it fail, the connection's renewal runs.
+   */
+  async run(steps: Step[], after: Step[] = []): Promise<Columns> {
+    const pooled = await this.acquire();
+    let columns: Columns;
+    try {
+      pooled.runs++;
+      for (const { statements, every } of pooled.renewals) if (pooled.runs % every === 0) await renew(pooled, statements);
+      let result: DuckDBMaterializedResult | undefined;
+      for (const { sql, params = [] } of steps) {
+        const statement = await preparedOn(pooled, sql);
+        bind(statement, params);
+        result = await statement.run();
+      }
+      columns = result ? columnsOf(result) : {};
+    } catch (error) {
+      this.release(pooled);
+      throw error;
+    }
+    if (after.length === 0) this.release(pooled);
+    else void this.finish(pooled, after);
+    return columns;
+  }
+
+  private async finish(pooled: PooledConnection, after: Step[]): Promise<void> {
+    try {
+      for (const { sql, params = [] } of after) {
+        const statement = await preparedOn(pooled, sql);
+        bind(statement, params);
+        await statement.run();
+      }
+    } catch {
+      // The connection's own state is rebuilt (each renewal replaces what it keeps); if even that fails, the next run says so.
+      for (const { statements } of pooled.renewals) await renew(pooled, statements).catch(() => {});
     } finally {
       this.release(pooled);
     }
@@ -76,33 +250,17 @@ export class Database {
   async query(sql: string, params: Param[] = [], options: { prepare?: boolean } = {}): Promise<Columns> {
     const pooled = await this.acquire();
     try {
-      let reader: DuckDBResultReader;
-      if (options.prepare === false) {
-        reader = await pooled.connection.runAndReadAll(
-          sql,
-          params.map((p) => p.value),
-          params.map((p) => p.type),
-        );
-      } else {
-        let statement = pooled.prepared.get(sql);
-        if (!statement) {
-          statement = await pooled.connection.prepare(sql);
-          pooled.prepared.set(sql, statement);
-        }
-        if (params.length > 0)
-          statement.bind(
+      if (options.prepare === false)
+        return columnsOf(
+          await pooled.connection.run(
+            sql,
             params.map((p) => p.value),
             params.map((p) => p.type),
-          );
-        else statement.clearBindings();
-        reader = await statement.runAndReadAll();
-      }
-      const names = reader.columnNames();
-      const values = reader.getColumnsJS();
-      const columns: Columns = {};
-      // An empty result has no column arrays at all.
-      for (const [i, name] of names.entries()) columns[name] = values[i] ?? [];
-      return columns;
+          ),
+        );
+      const statement = await preparedOn(pooled, sql);
+      bind(statement, params);
+      return columnsOf(await statement.run());
     } finally {
       this.release(pooled);
     }

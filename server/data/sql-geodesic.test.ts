@@ -8,8 +8,9 @@ import { after, before, test } from 'node:test';
 import { DOUBLE, LIST, listValue } from '@duckdb/node-api';
 import geodesic from 'geographiclib-geodesic';
 import { Random } from '../../pipeline/sample/random.ts';
+import { haversine } from './haversine.ts';
 import { Database } from './database.ts';
-import { WGS84, withGeodesicDistance } from './sql-geodesic.ts';
+import { WGS84, withGeodesicDistanceFrom } from './sql-geodesic.ts';
 
 const WGS84_GEODESIC = geodesic.Geodesic.WGS84;
 const METRES_PER_MILE = 1609.344;
@@ -19,10 +20,10 @@ before(async () => (db = await Database.open()));
 after(() => db.close());
 
 /** The SQL distances in metres from one point to many. */
-async function sqlDistances(origin: { latitude: number; longitude: number }, points: Array<[number, number]>): Promise<number[]> {
+async function sqlDistances(origin: { latitude: number; longitude: number }, points: Array<[number, number]>, withinMetres?: number): Promise<number[]> {
   const column = (i: 0 | 1) => ({ value: listValue(points.map((point) => point[i])), type: LIST(DOUBLE) });
   const rows = '(SELECT unnest(range(len($1))) AS i, unnest($1) AS latitude, unnest($2) AS longitude)';
-  const result = await db.query(`SELECT i, distance FROM (${withGeodesicDistance(rows, origin)}) ORDER BY i`, [column(0), column(1)]);
+  const result = await db.query(`SELECT i, distance FROM (${withGeodesicDistanceFrom(rows, origin, 1, { withinMetres })}) ORDER BY i`, [column(0), column(1)]);
   return result.distance as number[];
 }
 
@@ -117,5 +118,19 @@ test('the documented nearest distances are the geodesic’s to the last digit pr
   for (const [lat1, lon1, lat2, lon2, miles] of examples) {
     const [distance] = await sqlDistances({ latitude: lat1, longitude: lon1 }, [[lat2, lon2]]);
     assert.equal(Math.round((distance / METRES_PER_MILE) * 1e5) / 1e5, miles);
+  }
+});
+
+test('rows known to be within 19,000 km (on the mean sphere) get the very same distances without the antipodal branch', async () => {
+  const random = new Random(2024);
+  for (let origins = 0; origins < 30; origins++) {
+    const origin = { latitude: random.between(-90, 90), longitude: random.between(-180, 180) };
+    const points: Array<[number, number]> = [];
+    while (points.length < 200) {
+      const point: [number, number] = [random.between(-90, 90), random.between(-180, 180)];
+      if (haversine(origin.latitude, origin.longitude, point[0], point[1]) <= 19_000_000) points.push(point);
+    }
+    points.push([origin.latitude, origin.longitude]);
+    assert.deepEqual(await sqlDistances(origin, points, 19_000_000), await sqlDistances(origin, points));
   }
 });

@@ -1,0 +1,46 @@
+// The pool's steps (`run`), what runs after an answer, each connection's own state renewed every
+// so many runs, and the statements kept per connection.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { DOUBLE } from '@duckdb/node-api';
+import { Database } from './database.ts';
+
+let db: Database;
+before(async () => {
+  db = await Database.open({ connections: 2 });
+  await db.execute('CREATE TABLE numbers AS SELECT range::DOUBLE AS x FROM range(1000)');
+});
+after(() => db.close());
+
+const setup = [{ sql: 'CREATE OR REPLACE TEMP TABLE request (bound DOUBLE)' }];
+/** A statement without parameters (DuckDB keeps its plan) that reads the request row. */
+const below = 'SELECT count(*)::INTEGER AS n FROM numbers WHERE x < (SELECT bound FROM request)';
+
+test('a search in steps: the request row written, read by a kept plan, cleared after the answer; on every connection, renewed as it goes', async () => {
+  await db.executeOnEach(setup, { renewAfterRuns: 3 });
+  const search = (bound: number) =>
+    db.run([{ sql: 'INSERT INTO request VALUES ($1)', params: [{ value: bound, type: DOUBLE }] }, { sql: below }], [{ sql: 'DELETE FROM request' }]);
+  // one at a time, then two at once (both connections), many more times than the renewal
+  for (let i = 0; i < 10; i++) assert.deepEqual(await search(i * 10), { n: [i * 10] });
+  for (let i = 0; i < 10; i++) assert.deepEqual(await Promise.all([search(i), search(999 - i)]), [{ n: [i] }, { n: [999 - i] }]);
+  const rows = await db.run([{ sql: 'SELECT count(*)::INTEGER AS n FROM request' }]);
+  assert.deepEqual(rows, { n: [0] });
+});
+
+test('what runs after an answer failing renews the connection, which then answers again', async () => {
+  await db.executeOnEach(setup, { renewAfterRuns: 1000 });
+  await db.run([{ sql: 'INSERT INTO request VALUES (5)' }, { sql: below }], [{ sql: 'SELECT no_such_column FROM request' }]);
+  assert.deepEqual(await db.run([{ sql: 'INSERT INTO request VALUES (7)' }, { sql: below }], [{ sql: 'DELETE FROM request' }]), { n: [7] });
+});
+
+test('more statements than a connection keeps: the oldest are dropped, every one still runs', async () => {
+  for (let i = 0; i < 300; i++) assert.deepEqual(await db.query(`SELECT ${i} AS i`), { i: [i] });
+  assert.deepEqual(await db.query('SELECT 0 AS i'), { i: [0] });
+});
+
+test('statements kept before the catalog changes answer for the catalog as it is now', async () => {
+  await db.execute('CREATE OR REPLACE TABLE letters AS SELECT 1 AS n');
+  assert.deepEqual(await db.query('SELECT n FROM letters'), { n: [1] });
+  await db.execute('CREATE OR REPLACE TABLE letters AS SELECT 2 AS n');
+  assert.deepEqual(await db.query('SELECT n FROM letters'), { n: [2] });
+});
