@@ -33,6 +33,16 @@ test('what runs after an answer failing renews the connection, which then answer
   assert.deepEqual(await db.run([{ sql: 'INSERT INTO request VALUES (7)' }, { sql: below }], [{ sql: 'DELETE FROM request' }]), { n: [7] });
 });
 
+test('a search that fails still clears its request row', async () => {
+  await db.executeOnEach(setup, { renewAfterRuns: 1000 });
+  await assert.rejects(db.run([{ sql: 'INSERT INTO request VALUES (3)' }, { sql: 'SELECT no_such_column FROM request' }], [{ sql: 'DELETE FROM request' }]));
+  // both connections: neither holds a stale row
+  const both = await Promise.all(
+    [0, 1].map((i) => db.run([{ sql: `INSERT INTO request VALUES (${10 + i})` }, { sql: below }], [{ sql: 'DELETE FROM request' }])),
+  );
+  assert.deepEqual(both, [{ n: [10] }, { n: [11] }]);
+});
+
 test('more statements than a connection keeps: the oldest are dropped, every one still runs', async () => {
   for (let i = 0; i < 300; i++) assert.deepEqual(await db.query(`SELECT ${i} AS i`), { i: [i] });
   assert.deepEqual(await db.query('SELECT 0 AS i'), { i: [0] });

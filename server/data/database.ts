@@ -219,15 +219,20 @@ export class Database {
       }
       columns = result ? columnsOf(result) : {};
     } catch (error) {
-      this.release(pooled);
+      // what follows a search (clearing its request row) is due whether or not the search succeeded
+      void this.finish(pooled, after);
       throw error;
     }
-    if (after.length === 0) this.release(pooled);
-    else void this.finish(pooled, after);
+    void this.finish(pooled, after);
     return columns;
   }
 
+  /** Runs `after` on a connection (see `run`), then gives the connection back to the pool. */
   private async finish(pooled: PooledConnection, after: Step[]): Promise<void> {
+    if (after.length === 0) {
+      this.release(pooled);
+      return;
+    }
     try {
       for (const { sql, params = [] } of after) {
         const statement = await preparedOn(pooled, sql);
