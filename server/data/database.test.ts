@@ -46,6 +46,8 @@ test('a search that fails still clears its request row', async () => {
 test('more statements than a connection keeps: the oldest are dropped, every one still runs', async () => {
   for (let i = 0; i < 300; i++) assert.deepEqual(await db.query(`SELECT ${i} AS i`), { i: [i] });
   assert.deepEqual(await db.query('SELECT 0 AS i'), { i: [0] });
+  for (let i = 0; i < 40; i++) assert.deepEqual(await db.run([{ sql: `SELECT ${i} AS i` }]), { i: [i] });
+  assert.deepEqual(await db.run([{ sql: 'SELECT 0 AS i' }]), { i: [0] });
 });
 
 test('statements kept before the catalog changes answer for the catalog as it is now', async () => {

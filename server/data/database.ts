@@ -38,15 +38,24 @@ export interface Step {
 
 /**
  * Prepared statements kept per connection, the least recently used dropped beyond this: the
- * statements of searches are few shapes (their values come as parameters or from a request row),
- * but a client could ask for many shapes (filters present or not) and each kept plan holds memory.
+ * statements are few shapes (their values come as parameters or from a request row), but a client
+ * could ask for many (filters present or not) and each kept plan holds memory.
  */
 const PREPARED_PER_CONNECTION = 128;
+/**
+ * The statements of `run` (searches) kept per connection: a kept plan also keeps the rows it last
+ * materialized (a search's common table expressions: about 2 MB, 5 MB and more for a wide band), so
+ * few are kept (a nearest search's INSERT and DELETE, and 8 shapes of search); searches of other
+ * shapes are prepared again (a few milliseconds).
+ */
+const RUN_PREPARED_PER_CONNECTION = 10;
 
 interface PooledConnection {
   connection: DuckDBConnection;
   /** In least recently used order (a Map iterates in insertion order; a hit is moved to the end). */
   prepared: Map<string, DuckDBPreparedStatement>;
+  /** The same, for the statements of `run`. */
+  searches: Map<string, DuckDBPreparedStatement>;
   /** How many times `run` has used it. */
   runs: number;
   /** Statements it runs again every so many runs (executeOnEach). */
@@ -68,8 +77,10 @@ async function renew(pooled: PooledConnection, statements: Step[]): Promise<void
 
 /** Drops the statements a connection kept. */
 function forget(pooled: PooledConnection): void {
-  for (const statement of pooled.prepared.values()) statement.destroySync();
-  pooled.prepared.clear();
+  for (const cache of [pooled.prepared, pooled.searches]) {
+    for (const statement of cache.values()) statement.destroySync();
+    cache.clear();
+  }
 }
 
 /** Runs statements once each (prepared, not kept). */
@@ -85,22 +96,30 @@ async function runAll(pooled: PooledConnection, statements: Step[]): Promise<voi
   }
 }
 
-/** `sql` prepared on `pooled`, from its cache or now. */
-async function preparedOn(pooled: PooledConnection, sql: string): Promise<DuckDBPreparedStatement> {
-  let statement = pooled.prepared.get(sql);
+/** `sql` prepared on `pooled`, from `cache` (one of its maps, of at most `capacity`) or now. */
+async function preparedOn(
+  pooled: PooledConnection,
+  sql: string,
+  cache = pooled.prepared,
+  capacity = PREPARED_PER_CONNECTION,
+): Promise<DuckDBPreparedStatement> {
+  let statement = cache.get(sql);
   if (statement) {
-    pooled.prepared.delete(sql);
+    cache.delete(sql);
   } else {
     statement = await pooled.connection.prepare(sql);
-    if (pooled.prepared.size >= PREPARED_PER_CONNECTION) {
-      const [oldest, dropped] = pooled.prepared.entries().next().value!;
-      pooled.prepared.delete(oldest);
+    if (cache.size >= capacity) {
+      const [oldest, dropped] = cache.entries().next().value!;
+      cache.delete(oldest);
       dropped.destroySync();
     }
   }
-  pooled.prepared.set(sql, statement);
+  cache.set(sql, statement);
   return statement;
 }
+
+/** A statement of `run`, from its own cache. */
+const searchOn = (pooled: PooledConnection, sql: string) => preparedOn(pooled, sql, pooled.searches, RUN_PREPARED_PER_CONNECTION);
 
 /** Binds `params` to `statement` (all of them, or none). */
 function bind(statement: DuckDBPreparedStatement, params: Param[]): void {
@@ -146,7 +165,7 @@ export class Database {
     const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 1), allocator_flush_threshold: '8MB' });
     const connections: PooledConnection[] = [];
     for (let i = 0; i < (options.connections ?? 4); i++)
-      connections.push({ connection: await instance.connect(), prepared: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
+      connections.push({ connection: await instance.connect(), prepared: new Map(), searches: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
     return new Database(instance, connections);
   }
 
@@ -213,7 +232,7 @@ export class Database {
       for (const { statements, every } of pooled.renewals) if (pooled.runs % every === 0) await renew(pooled, statements);
       let result: DuckDBMaterializedResult | undefined;
       for (const { sql, params = [] } of steps) {
-        const statement = await preparedOn(pooled, sql);
+        const statement = await searchOn(pooled, sql);
         bind(statement, params);
         result = await statement.run();
       }
@@ -235,7 +254,7 @@ export class Database {
     }
     try {
       for (const { sql, params = [] } of after) {
-        const statement = await preparedOn(pooled, sql);
+        const statement = await searchOn(pooled, sql);
         bind(statement, params);
         await statement.run();
       }
