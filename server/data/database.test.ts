@@ -56,3 +56,15 @@ test('statements kept before the catalog changes answer for the catalog as it is
   await db.execute('CREATE OR REPLACE TABLE letters AS SELECT 2 AS n');
   assert.deepEqual(await db.query('SELECT n FROM letters'), { n: [2] });
 });
+
+test('closing while what follows a search still runs: the connection closes when it is given back', async () => {
+  const other = await Database.open({ connections: 1 });
+  await other.executeOnEach(setup);
+  const answer = await other.run(
+    [{ sql: 'INSERT INTO request VALUES (1)' }, { sql: 'SELECT count(*)::INTEGER AS n FROM request' }],
+    [{ sql: 'DELETE FROM request' }],
+  );
+  other.close();
+  assert.deepEqual(answer, { n: [1] });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});

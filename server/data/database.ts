@@ -150,6 +150,9 @@ export class Database {
   readonly size: number;
   /** How many times `execute` has changed the catalog (each connection forgets its statements when it sees a new count). */
   private catalogChanges = 0;
+  private closing = false;
+  /** Connections not closed yet. */
+  private open: number;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -157,6 +160,7 @@ export class Database {
   ) {
     this.idle = connections;
     this.size = connections.length;
+    this.open = connections.length;
   }
 
   static async open(options: { threads?: number; connections?: number } = {}): Promise<Database> {
@@ -181,7 +185,14 @@ export class Database {
   private release(connection: PooledConnection): void {
     const next = this.waiting.shift();
     if (next) next(connection);
+    else if (this.closing) this.closeConnection(connection);
     else this.idle.push(connection);
+  }
+
+  private closeConnection(pooled: PooledConnection): void {
+    forget(pooled);
+    pooled.connection.closeSync();
+    if (--this.open === 0) this.instance.closeSync();
   }
 
   /**
@@ -307,8 +318,12 @@ export class Database {
     }
   }
 
+  /**
+   * Closes the connections, each once it is given back (a search's `after` may still be running when
+   * its answer has gone), and the instance with the last.
+   */
   close(): void {
-    for (const pooled of this.idle) pooled.connection.closeSync();
-    this.instance.closeSync();
+    this.closing = true;
+    for (const pooled of this.idle.splice(0)) this.closeConnection(pooled);
   }
 }
