@@ -306,7 +306,7 @@ const MAX_TOP = 65_536;
 /** Radii up to this are searched with a statement that knows the stations it measures are within it (DISTANCE_RATIO_MARGIN on). */
 const NEAR_RADIUS_MILES = 4000;
 /** From this many stations in the longitude band, a search measures only the ring and the page's candidates (nearestSql). */
-const RING_FROM_BAND_ROWS = 8192;
+const RING_FROM_BAND_ROWS = 4096;
 
 /**
  * The nearest search over the request row, as one statement (its columns: counts per fuel index,
