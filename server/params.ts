@@ -40,6 +40,11 @@ export interface ParsedParams<T> {
 
 const ajv = createAjv({ verbose: true });
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Whether a parameter's text (or a list item's) is a plain decimal, which parsing reads as a number. */
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text);
+}
 const INTEGER = /^[+-]?\d+$/;
 
 /** What parsing needs of one parameter of a schema. */

@@ -17,12 +17,14 @@ parentPort!.on('message', (request: WorkerRequest) => {
     return;
   }
   const model = pvModels[request.model];
-  let site: object | undefined = sites.get(request.key)?.site;
+  let site: object | undefined;
   if (request.site) {
     const sent: object = model.fromMessage(request.site.site);
     // not kept when larger than the cap, but this estimate runs on it all the same
     sites.set(request.key, { site: sent, bytes: request.site.bytes });
     site = sent;
+  } else {
+    site = sites.get(request.key)?.site;
   }
   if (!site) {
     parentPort!.postMessage({ id: request.id, missing: true } satisfies WorkerReply);

@@ -8,15 +8,12 @@ import type { PvModel } from '../data/pv-models.ts';
 import type { PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';
 import { formatFloat } from '../formats/numbers.ts';
-import { solarNoStationMessage, solarUnknownFileMessage, type ParamIssue, type RawQuery } from '../params.ts';
+import { isDecimal, solarNoStationMessage, solarUnknownFileMessage, type ParamIssue, type RawQuery } from '../params.ts';
 
 /** A parameter schema's parameters, in its order: the order of the 422 messages. */
 export function parameterOrder(schemaId: string): string[] {
   return Object.keys(propertiesOf(schemaId));
 }
-
-/** A plain decimal (what an echoed list's items must all be to be echoed as numbers; else the text is echoed as given). */
-const DECIMAL = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 
 /**
  * The request's parameters as given, in request order (the last of a repeated one): every one the
@@ -35,8 +32,10 @@ export function echoedInputs(
     const last = Array.isArray(value) ? value[value.length - 1] : value;
     if (last === undefined) continue;
     const text = String(last);
-    const items = options.listSeparator !== undefined && text.includes(options.listSeparator) ? text.split(options.listSeparator) : [];
-    inputs[name] = items.length > 0 && items.every((item) => DECIMAL.test(item)) ? items.map(Number) : text;
+    // items as parsing reads them (trimmed); a list with any item that is no number is echoed as given
+    const items =
+      options.listSeparator !== undefined && text.includes(options.listSeparator) ? text.split(options.listSeparator).map((item) => item.trim()) : [];
+    inputs[name] = items.length > 0 && items.every(isDecimal) ? items.map(Number) : text;
   }
   return inputs;
 }

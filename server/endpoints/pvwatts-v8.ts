@@ -6,6 +6,7 @@
 //
 // Per request only what depends on the request is computed: the station's prepared v8 site comes
 // from the estimators' site cache (data/pv-sites.ts), shared with v6's.
+import { nsrdbLocationId } from '../../model/climate-ids.ts';
 import type { PvwattsV8Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV8 } from '../data/pv-models.ts';
@@ -62,12 +63,6 @@ function listLengthIssues(issues: ParamIssue[], values: PvwattsV8Parameters): Pa
   return all;
 }
 
-/** The NSRDB location id of a v2 nsrdb id (`3-G-0149190` → `149190`), or undefined. */
-function nsrdbLocationId(v2Id: string): string | undefined {
-  const match = /^3-G-0*(\d+)$/.exec(v2Id);
-  return match ? match[1] : undefined;
-}
-
 /**
  * station_info as the v8 documentation's example shows it: ssc's location outputs from the header;
  * for nsrdb the NSRDB location id, the solar dataset query's city and state, and `<location id>.csv`;
@@ -75,7 +70,8 @@ function nsrdbLocationId(v2Id: string): string | undefined {
  */
 function stationInfo(station: ClimateStation, header: StationInfo) {
   const nsrdb = station.dataset === 'nsrdb';
-  const location = (nsrdb ? nsrdbLocationId(station.id_v2) : undefined) ?? header.location;
+  // the location id the station's v2 id was made from (model/climate-ids.ts)
+  const location = (nsrdb ? nsrdbLocationId(station.header_location) : undefined) ?? header.location;
   return {
     lat: header.lat,
     lon: header.lon,
