@@ -5,7 +5,7 @@ import { DAYS_IN_MONTH } from './solar-position.ts';
 const WATTS_TO_KILOWATTS_F32 = Math.fround(0.001);
 const HOURS_PER_YEAR = 8760;
 
-/** Monthly and annual outputs, with the PVWatts v6 API's names and units. */
+/** Monthly and annual outputs, with the PVWatts API's names and units (v6 and v8 alike). */
 export interface PvAnnualOutputs {
   /** AC energy per month, kWh. */
   ac_monthly: number[];

@@ -511,6 +511,25 @@ export function current5Par(
   seriesOhm: number,
   shuntOhm: number,
 ): number {
+  return solveCurrent(voltageV, guessA, idealityV, lightA, saturationA, seriesOhm, shuntOhm, saturationA * (seriesOhm / idealityV), seriesOhm / shuntOhm);
+}
+
+/**
+ * `current5Par` with the two quotients of F′ that do not depend on the current given
+ * (`slopeFactor` = I_0·(R_s/a), `seriesOverShunt` = R_s/R_sh): ssc forms the same products in the
+ * same order, so the values are the same to the bit, and the golden-section search forms them once.
+ */
+function solveCurrent(
+  voltageV: number,
+  guessA: number,
+  idealityV: number,
+  lightA: number,
+  saturationA: number,
+  seriesOhm: number,
+  shuntOhm: number,
+  slopeFactor: number,
+  seriesOverShunt: number,
+): number {
   let previous = 0.0;
   let current = guessA;
   let iterations = 0;
@@ -519,7 +538,7 @@ export function current5Par(
     const diodeV = voltageV + previous * seriesOhm;
     const exponential = exp(diodeV / idealityV);
     const f = lightA - previous - saturationA * (exponential - 1.0) - diodeV / shuntOhm;
-    const slope = -1.0 - saturationA * (seriesOhm / idealityV) * exponential - seriesOhm / shuntOhm;
+    const slope = -1.0 - slopeFactor * exponential - seriesOverShunt;
     const next = previous - f / slope;
     current = 0.0 > next ? 0.0 : next;
     if (iterations++ === 4000) return -1.0;
@@ -528,11 +547,9 @@ export function current5Par(
 }
 
 /**
- * −P(V) = −V·I(V), ssc `powerfunc`: the current of `current5Par` started at `guessA` = 0.9·I_L,
- * written out with the two quotients that do not depend on the current hoisted (`slopeFactor` =
- * I_0·(R_s/a), `seriesOverShunt` = R_s/R_sh: ssc forms the same products in the same order, so the
- * values are the same to the bit). At V = 0 it is −0 without solving when the parameters are
- * finite (`finite`): the current is then a finite number ≥ 0.
+ * −P(V) = −V·I(V), ssc `powerfunc`: the current of `solveCurrent` started at `guessA` = 0.9·I_L. At
+ * V = 0 it is −0 without solving when the parameters are finite (`finite`): the current is then a
+ * finite number ≥ 0.
  */
 function negativePower(
   voltageV: number,
@@ -547,20 +564,7 @@ function negativePower(
   finite: boolean,
 ): number {
   if (voltageV === 0 && finite) return -0;
-  let previous = 0.0;
-  let current = guessA;
-  let iterations = 0;
-  while (Math.abs(current - previous) > 0.0001) {
-    previous = current;
-    const diodeV = voltageV + previous * seriesOhm;
-    const exponential = exp(diodeV / idealityV);
-    const f = lightA - previous - saturationA * (exponential - 1.0) - diodeV / shuntOhm;
-    const slope = -1.0 - slopeFactor * exponential - seriesOverShunt;
-    const next = previous - f / slope;
-    current = 0.0 > next ? 0.0 : next;
-    if (iterations++ === 4000) return -voltageV * -1.0;
-  }
-  return -voltageV * current;
+  return -voltageV * solveCurrent(voltageV, guessA, idealityV, lightA, saturationA, seriesOhm, shuntOhm, slopeFactor, seriesOverShunt);
 }
 
 // Numerical Recipes constants as ssc's copy of mnbrak/golden has them.

@@ -10,6 +10,7 @@
  */
 import { ArrayType } from '../array-model.ts';
 import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../irradiance.ts';
+import type { PvAnnualOutputs } from '../outputs.ts';
 import { DAYS_IN_MONTH } from '../solar-position.ts';
 import type { StationInfo } from '../site.ts';
 import { formatG } from '../system.ts';
@@ -50,16 +51,6 @@ export interface PvSystemV8 {
   soiling?: readonly number[] | undefined;
 }
 
-export interface PvAnnualOutputsV8 {
-  ac_monthly: number[];
-  poa_monthly: number[];
-  solrad_monthly: number[];
-  dc_monthly: number[];
-  ac_annual: number;
-  solrad_annual: number;
-  capacity_factor: number;
-}
-
 export interface PvHourlyOutputsV8 {
   ac: Float64Array;
   poa: Float64Array;
@@ -73,7 +64,7 @@ export interface PvHourlyOutputsV8 {
 }
 
 export type PvResultV8 =
-  | { ok: true; outputs: PvAnnualOutputsV8 & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
+  | { ok: true; outputs: PvAnnualOutputs & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
   | { ok: false; error: string; station: StationInfo; warnings: string[] };
 
 type Constraint = readonly ['min' | 'max', number] | readonly ['integer' | 'positive'];
@@ -361,7 +352,7 @@ function surfaceFailure(site: SiteV8, record: number, message: string): string {
 }
 
 /** ssc's sums (`accumulate_monthly`, `accumulate_annual`): by position, 24·days·k records per month. */
-function sums(site: SiteV8, acW: Float64Array, dcW: Float64Array, poaWm2: Float64Array, dcNameplateW: number): PvAnnualOutputsV8 {
+function sums(site: SiteV8, acW: Float64Array, dcW: Float64Array, poaWm2: Float64Array, dcNameplateW: number): PvAnnualOutputs {
   const k = site.stepsPerHour;
   const scale = 0.001 * site.stepHours;
   const ac_monthly: number[] = [];
