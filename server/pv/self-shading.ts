@@ -54,6 +54,8 @@ export function sunUnitVector(azimuthDeg: number, zenithDeg: number, out: Vector
  * tilted-axis tracker with gcr above 1.
  */
 export class RowGeometry {
+  /** Distance between the rows' axes, in row widths: 1/gcr. */
+  readonly pitch: number;
   readonly sinAxisTilt: number;
   readonly cosAxisTilt: number;
   readonly sinAxisAzimuth: number;
@@ -74,6 +76,7 @@ export class RowGeometry {
     this.cosAxisAzimuth = cosd(axisAzimuthDeg);
     const rowSpacing = 1 / gcr - 1;
     const pitch = rowSpacing + ROW_WIDTH;
+    this.pitch = pitch;
     this.rowOffsets = new Float64Array(ROWS);
     this.cornerAcrossAxis = new Float64Array(ROWS * CORNERS);
     for (let row = 0; row < ROWS; row++) {

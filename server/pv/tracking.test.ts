@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RowGeometry, shadeFraction, sunUnitVector, type Vector3 } from './self-shading.ts';
-import { backtrackRotation, trueTrackingRotation } from './tracking.ts';
+import { backtrackRotation, certainlyShadedSteps, trueTrackingRotation } from './tracking.ts';
 
 const DEG = Math.PI / 180;
 
@@ -89,16 +89,44 @@ describe('backtracking (§5.4)', () => {
     }
   });
 
-  it('agrees with the literal 99-step walk, including the two-value cycles near flat', () => {
-    for (const gcr of [0.1, 0.4, 1, 3]) {
-      const rows = new RowGeometry(0, 180, Math.fround(gcr));
-      for (let zenithDeg = 50; zenithDeg < 90; zenithDeg += 3.7) {
-        for (const azimuthDeg of [70, 95, 110, 250, 265, 290]) {
-          const sun = sunVector(azimuthDeg, zenithDeg);
-          const start = trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, 0, Math.PI);
-          assert.equal(backtrackRotation(rows, sun, start), literalBacktrack(rows, sun, start), `gcr ${gcr} sun ${zenithDeg}/${azimuthDeg}`);
+  it('agrees with the literal 99-step walk, including the two-value cycles near flat and the steps it skips as certainly shaded', () => {
+    for (const [axisTiltDeg, axisAzimuthDeg] of [
+      [0, 180],
+      [20, 180],
+      [10, 200],
+      [30, 90],
+    ] as const) {
+      for (const gcr of [0.01, 0.1, 0.4, 0.8, 0.99, 1, 3]) {
+        const rows = new RowGeometry(axisTiltDeg, axisAzimuthDeg, Math.fround(gcr));
+        for (let zenithDeg = 20; zenithDeg < 90; zenithDeg += 1.3) {
+          for (let azimuthDeg = 2; azimuthDeg < 360; azimuthDeg += 7.1) {
+            const sun = sunVector(azimuthDeg, zenithDeg);
+            const start = trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, axisTiltDeg * DEG, axisAzimuthDeg * DEG);
+            const where = `axis ${axisTiltDeg}/${axisAzimuthDeg} gcr ${gcr} sun ${zenithDeg}/${azimuthDeg}`;
+            assert.equal(backtrackRotation(rows, sun, start), literalBacktrack(rows, sun, start), where);
+          }
         }
       }
     }
+  });
+
+  it('skips only steps that are shaded, and most of the shaded steps of a long walk', () => {
+    const rows = new RowGeometry(0, 180, Math.fround(0.4));
+    let skippedSteps = 0;
+    let shadedSteps = 0;
+    for (let zenithDeg = 60; zenithDeg < 89; zenithDeg += 0.7) {
+      for (const azimuthDeg of [80, 100, 260, 280]) {
+        const sun = sunVector(azimuthDeg, zenithDeg);
+        const startDeg = (trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, 0, Math.PI) * 180) / Math.PI;
+        const skipped = certainlyShadedSteps(rows, sun, startDeg);
+        const step = startDeg > 0 ? -1 : 1;
+        for (let m = 0; m < skipped; m++) assert.ok(shadeFraction(rows, sun, startDeg + m * step) > 0, `sun ${zenithDeg}/${azimuthDeg} step ${m}`);
+        let m = 0;
+        while (shadeFraction(rows, sun, startDeg + m * step) > 0) m++;
+        skippedSteps += skipped;
+        shadedSteps += m;
+      }
+    }
+    assert.ok(skippedSteps > 0.8 * shadedSteps, `skipped ${skippedSteps} of ${shadedSteps} shaded steps`);
   });
 });
