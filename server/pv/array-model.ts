@@ -7,9 +7,22 @@ import { DTOR } from './angles.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
 import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C, type Inverter } from './dc-ac.ts';
-import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceFrom } from './incidence.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from './incidence.ts';
 import { newPoaComponents, perezPlaneOfArrayFromCosine } from './irradiance.ts';
-import { beamShadeFactor, diffuseShadeFactors, maskAngleDeg, RowGeometry, shadeFraction, type DiffuseShadeFactors, type Vector3 } from './self-shading.ts';
+import {
+  beamShadeFactor,
+  certainlyUnshaded,
+  diffuseShadeFactorsFrom,
+  diffuseTiltTerms,
+  maskAngleDeg,
+  newDiffuseTiltTerms,
+  newSunAcrossRows,
+  RowGeometry,
+  shadeFraction,
+  sunAcrossRows,
+  type DiffuseShadeFactors,
+  type Vector3,
+} from './self-shading.ts';
 import { SunField, type PreparedSite } from './site.ts';
 import type { CheckedSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';
@@ -69,8 +82,15 @@ export class ArrayModel {
   private readonly poa = newPoaComponents();
   private readonly sun: Vector3 = { x: 0, y: 0, z: 0 };
   private readonly diffuseShade: DiffuseShadeFactors = { sky: 1, ground: 1 };
-  /** 1-axis arrays: the tracker's rotation, radians. */
-  private rotationRad = 0;
+  private readonly sunAcross = newSunAcrossRows();
+  /**
+   * 1-axis arrays: the tracker's rotation, radians, which `surface`'s tilt and azimuth are for, and
+   * the surface tilt (degrees) whose diffuse shading terms `tiltTerms` holds. Both are kept from one
+   * record to the next: a tracker at its limit keeps them for hours.
+   */
+  private rotationRad = Number.NaN;
+  private readonly tiltTerms = newDiffuseTiltTerms();
+  private tiltTermsDeg = Number.NaN;
 
   constructor(system: CheckedSystem, site: PreparedSite) {
     const { arrayType, tiltDeg, azimuthDeg } = system;
@@ -155,8 +175,11 @@ export class ArrayModel {
         readVector(data, at + SunField.sunVectorForBacktracking, this.sun);
         rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);
       }
-      rotatedSurfaceFrom(sinZenith, cosZenith, sunAzimuth, this.cosFixedTilt, this.azimuthRad, rotationRad, surface);
-      this.rotationRad = rotationRad;
+      if (rotationRad !== this.rotationRad) {
+        rotatedSurfaceOrientation(this.cosFixedTilt, this.azimuthRad, rotationRad, surface);
+        this.rotationRad = rotationRad;
+      }
+      rotatedSurfaceIncidence(sinZenith, cosZenith, sunAzimuth, surface);
     }
   }
 
@@ -194,18 +217,28 @@ export class ArrayModel {
   private shadeRows(at: number): number {
     const data = this.data;
     const poa = this.poa;
+    const rows = this.rows!;
     readVector(data, at + SunField.sunVectorForShading, this.sun);
-    const beamFactor = beamShadeFactor(shadeFraction(this.rows!, this.sun, this.rotationRad * RAD_TO_DEG));
+    sunAcrossRows(rows, this.sun, this.sunAcross);
+    // where the rows certainly do not shade each other §6.3 gives 0 and the factor is 1
+    const beamFactor = certainlyUnshaded(rows, this.sunAcross, this.rotationRad)
+      ? 1
+      : beamShadeFactor(shadeFraction(rows, this.sun, this.rotationRad * RAD_TO_DEG));
     if (poa.skyDiffuseWm2 > 0) {
       const surfaceTiltDeg = this.surface.tiltRad * RAD_TO_DEG;
+      if (surfaceTiltDeg !== this.tiltTermsDeg) {
+        diffuseTiltTerms(surfaceTiltDeg, this.gcr, maskAngleDeg(surfaceTiltDeg, this.gcr), this.tiltTerms);
+        this.tiltTermsDeg = surfaceTiltDeg;
+      }
       const shade = this.diffuseShade;
-      diffuseShadeFactors(
+      diffuseShadeFactorsFrom(
+        this.tiltTerms,
         data[at + SunField.zenithRad]! * RAD_TO_DEG,
+        data[at + SunField.cosdZenithForShading]!,
+        data[at + SunField.sindElevationForShading]!,
         surfaceTiltDeg,
         data[at + SunField.dniWm2]!,
         poa.skyDiffuseWm2 + poa.groundDiffuseWm2,
-        this.gcr,
-        maskAngleDeg(surfaceTiltDeg, this.gcr),
         data[at + SunField.albedo]!,
         shade,
       );

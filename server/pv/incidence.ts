@@ -84,25 +84,23 @@ export function rotatedSurface(
   rotationRad: number,
   out: SurfaceAngles,
 ): void {
-  rotatedSurfaceFrom(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.cos(axisTiltRad), axisAzimuthRad, rotationRad, out);
+  rotatedSurfaceOrientation(Math.cos(axisTiltRad), axisAzimuthRad, rotationRad, out);
+  rotatedSurfaceIncidence(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, out);
+  out.incidenceRad = Math.acos(out.cosIncidence);
 }
 
-/** `rotatedSurface` with sin Z, cos Z and cos β_a given (a site and a system compute them once). */
-export function rotatedSurfaceFrom(
-  sinZenith: number,
-  cosZenith: number,
-  sunAzimuthRad: number,
-  cosAxisTilt: number,
-  axisAzimuthRad: number,
-  rotationRad: number,
-  out: SurfaceAngles,
-): void {
+/**
+ * The tilt and azimuth of a 1-axis tracker's surface (§5.5 steps 1–2), with cos β_a given: they
+ * depend on the rotation alone (a run with the same rotation, such as the limit, computes them once).
+ */
+export function rotatedSurfaceOrientation(cosAxisTilt: number, axisAzimuthRad: number, rotationRad: number, out: SurfaceAngles): void {
   const tilt = acosClamped(cosAxisTilt * Math.cos(rotationRad));
+  const sinTilt = Math.sin(tilt);
   let azimuth: number;
   if (tilt === 0) {
     azimuth = Math.PI;
   } else {
-    const sinRatio = Math.sin(rotationRad) / Math.sin(tilt);
+    const sinRatio = Math.sin(rotationRad) / sinTilt;
     if (sinRatio < -1) azimuth = 1.5 * Math.PI + axisAzimuthRad;
     else if (sinRatio > 1) azimuth = 0.5 * Math.PI + axisAzimuthRad;
     else if (rotationRad < -0.5 * Math.PI) azimuth = axisAzimuthRad - Math.PI - Math.asin(sinRatio);
@@ -113,11 +111,14 @@ export function rotatedSurfaceFrom(
   }
   out.tiltRad = tilt;
   out.azimuthRad = azimuth;
-  const sinTilt = Math.sin(tilt);
-  const cosTilt = Math.cos(tilt);
-  const cosIncidence = sinZenith * Math.cos(sunAzimuthRad - azimuth) * sinTilt + cosZenith * cosTilt;
-  out.incidenceRad = acosClamped(cosIncidence);
-  out.cosIncidence = clampCosine(cosIncidence);
   out.sinTilt = sinTilt;
-  out.cosTilt = cosTilt;
+  out.cosTilt = Math.cos(tilt);
+}
+
+/**
+ * cos θ of a surface oriented by `rotatedSurfaceOrientation` (§5.5 step 3), clamped to [−1, 1]
+ * (θ itself, its arccos, is left to whoever needs it).
+ */
+export function rotatedSurfaceIncidence(sinZenith: number, cosZenith: number, sunAzimuthRad: number, out: SurfaceAngles): void {
+  out.cosIncidence = clampCosine(sinZenith * Math.cos(sunAzimuthRad - out.azimuthRad) * out.sinTilt + cosZenith * out.cosTilt);
 }

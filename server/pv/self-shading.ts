@@ -142,6 +142,69 @@ export class RowGeometry {
   }
 }
 
+/** A shade fraction this far from 0, times (p + 10), has the same sign in §6.3's computation, whatever its rounding. */
+export const SHADE_MARGIN = 1e-10;
+/** cos 89°: a sun closer than this to the plane of the flat rows is left to the literal computation. */
+const COS_89_DEG = Math.cos((89 * Math.PI) / 180);
+/** §6.3 gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
+const PARALLEL_CUTOFF = 0.001;
+const ROW_NORMAL_LENGTH = 10;
+
+/**
+ * The sun in the plane across the rows' axis, where the three rows are segments of width 1 at pitch
+ * p = 1/gcr and the ray of §6.3 from row 1's sun-side edge meets the next row at
+ * f(R) = 1 − p·cos θ / cos(θ − R) of its width from its near edge (θ: the sun's angle from the flat
+ * rows' normal, toward positive rotation when `across` > 0). `valid` is false where §6.3's other
+ * tests may not agree with f's sign even far from 0: rows that overlap (p < 1), a sun behind, almost
+ * in the rows' plane or along the axis, or so low that |n·S| may fall under its cutoff.
+ */
+export interface SunAcrossRows {
+  valid: boolean;
+  /** S·x (x: across the flat rows, toward positive rotation), signed. */
+  across: number;
+  /** S·normal of the flat rows. */
+  normal: number;
+  /** √(across² + normal²). */
+  perpendicular: number;
+  /** How far from 0 a fraction must be for its sign to be certain. */
+  margin: number;
+}
+
+export function newSunAcrossRows(): SunAcrossRows {
+  return { valid: false, across: 0, normal: 0, perpendicular: 0, margin: 0 };
+}
+
+export function sunAcrossRows(rows: RowGeometry, sun: Vector3, out: SunAcrossRows): void {
+  const p = rows.pitch;
+  const across = sun.x * rows.cosAxisAzimuth - sun.y * rows.sinAxisAzimuth;
+  const normal = (sun.x * rows.sinAxisAzimuth + sun.y * rows.cosAxisAzimuth) * rows.sinAxisTilt + sun.z * rows.cosAxisTilt;
+  const perpendicular = Math.sqrt(across * across + normal * normal);
+  out.across = across;
+  out.normal = normal;
+  out.perpendicular = perpendicular;
+  out.margin = SHADE_MARGIN * (p + 10);
+  // where f is far from 0, |n·S| = 10·|S⊥|·cos(θ − R) > 10·p·(S·normal)
+  out.valid =
+    p >= 1 &&
+    p < Number.POSITIVE_INFINITY &&
+    normal > COS_89_DEG * perpendicular &&
+    Math.abs(across) > 1e-6 * perpendicular &&
+    ROW_NORMAL_LENGTH * p * normal > 2 * PARALLEL_CUTOFF;
+}
+
+/**
+ * Whether §6.3 certainly finds no shade at rotation `rotationRad` (its fraction is then 0): f < −margin,
+ * so that the ray misses the next row.
+ */
+export function certainlyUnshaded(rows: RowGeometry, sun: SunAcrossRows, rotationRad: number): boolean {
+  if (!sun.valid) return false;
+  const across = Math.abs(sun.across);
+  const towardSun = sun.across > 0 ? rotationRad : -rotationRad;
+  // |S⊥|·cos(θ − R), with R turned toward the sun
+  const facing = sun.normal * Math.cos(towardSun) + across * Math.sin(towardSun);
+  return facing > 1e-6 * sun.perpendicular && rows.pitch * sun.normal > (1 + sun.margin) * facing;
+}
+
 /**
  * Beam shade fraction of the middle row (§6.3): the ray from its sun-side long edge toward the sun
  * `sun` (unit vector) is intersected with the plane of the neighbouring row that faces the sun; the
@@ -258,6 +321,46 @@ export interface DiffuseShadeFactors {
 
 /** Discretisation count of ssc `diffuse_reduce`. */
 const DIFFUSE_STEPS = 1000;
+const DIFFUSE_ROW_WIDTH = 1;
+
+/**
+ * What `diffuse_reduce` computes from the surface tilt β, the mask angle φ0 and gcr alone: kept
+ * while the tilt stays the same (a tracker at its rotation limit), as the very same values.
+ */
+export interface DiffuseTiltTerms {
+  /** 1 + cosd(β). */
+  onePlusCosTilt: number;
+  /** 1 − cosd(φ0/2)²: the share of the sky the row in front hides. */
+  hiddenSky: number;
+  /** sind(β/2). */
+  sinHalfTilt: number;
+  /** cosd(180 − β). */
+  cosSupplement: number;
+  /** Row pitch over width, 1/gcr. */
+  rowPitch: number;
+  /** f3 over ½·albedo: the ground the rows see between them. */
+  openGround: number;
+}
+
+export function newDiffuseTiltTerms(): DiffuseTiltTerms {
+  return { onePlusCosTilt: 2, hiddenSky: 0, sinHalfTilt: 0, cosSupplement: -1, rowPitch: 1, openGround: 0 };
+}
+
+/** `DiffuseTiltTerms` for surface tilt `surfaceTiltDeg`, gcr and mask angle `maskDeg` (degrees). */
+export function diffuseTiltTerms(surfaceTiltDeg: number, gcr: number, maskDeg: number, out: DiffuseTiltTerms): void {
+  const rowWidth = DIFFUSE_ROW_WIDTH;
+  const rowPitch = rowWidth / gcr;
+  const cosHalfMask = cosd(maskDeg / 2);
+  const cosSupplement = cosd(180 - surfaceTiltDeg);
+  out.onePlusCosTilt = 1 + cosd(surfaceTiltDeg);
+  out.hiddenSky = 1 - cosHalfMask * cosHalfMask;
+  out.sinHalfTilt = sind(surfaceTiltDeg / 2);
+  out.cosSupplement = cosSupplement;
+  out.rowPitch = rowPitch;
+  out.openGround = 1 + rowPitch / rowWidth - Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1);
+}
+
+const scratchTiltTerms = newDiffuseTiltTerms();
 
 /**
  * ssc `diffuse_reduce` (§8.2 step 2): the share of sky and ground-reflected diffuse a row keeps
@@ -274,32 +377,49 @@ export function diffuseShadeFactors(
   albedo: number,
   out: DiffuseShadeFactors,
 ): void {
+  diffuseTiltTerms(surfaceTiltDeg, gcr, maskDeg, scratchTiltTerms);
+  diffuseShadeFactorsFrom(scratchTiltTerms, zenithDeg, cosd(zenithDeg), sind(90 - zenithDeg), surfaceTiltDeg, dniWm2, poaDiffuseWm2, albedo, out);
+}
+
+/**
+ * `diffuseShadeFactors` from the surface's `DiffuseTiltTerms` and the sun's cosd(Z) and sind(90 − Z)
+ * (a site computes them once per record).
+ */
+export function diffuseShadeFactorsFrom(
+  tilt: DiffuseTiltTerms,
+  zenithDeg: number,
+  cosdZenith: number,
+  sindElevation: number,
+  surfaceTiltDeg: number,
+  dniWm2: number,
+  poaDiffuseWm2: number,
+  albedo: number,
+  out: DiffuseShadeFactors,
+): void {
   if (poaDiffuseWm2 < 0.1) {
     out.sky = 1;
     out.ground = 1;
     return;
   }
   const n = DIFFUSE_STEPS;
-  const horizontalDiffuse = (poaDiffuseWm2 * 2) / (1 + cosd(surfaceTiltDeg));
-  const horizontalBeam = dniWm2 * cosd(zenithDeg);
-  const cosHalfMask = cosd(maskDeg / 2);
-  const reducedSky = poaDiffuseWm2 - (horizontalDiffuse * (1 - cosHalfMask * cosHalfMask) * (n - 1)) / n;
+  const horizontalDiffuse = (poaDiffuseWm2 * 2) / tilt.onePlusCosTilt;
+  const horizontalBeam = dniWm2 * cosdZenith;
+  const reducedSky = poaDiffuseWm2 - (horizontalDiffuse * tilt.hiddenSky * (n - 1)) / n;
   out.sky = reducedSky / poaDiffuseWm2;
 
-  const rowWidth = 1;
-  const rowPitch = rowWidth / gcr;
+  const rowWidth = DIFFUSE_ROW_WIDTH;
+  const rowPitch = tilt.rowPitch;
   const elevationDeg = 90 - zenithDeg;
-  const sinHalfTilt = sind(surfaceTiltDeg / 2);
+  const sinHalfTilt = tilt.sinHalfTilt;
   const f1 = albedo * sinHalfTilt * sinHalfTilt;
-  let shadowLength = rowPitch - (rowWidth * sind(180 - elevationDeg - surfaceTiltDeg)) / sind(elevationDeg);
+  let shadowLength = rowPitch - (rowWidth * sind(180 - elevationDeg - surfaceTiltDeg)) / sindElevation;
   shadowLength = 0.00001 < shadowLength ? shadowLength : 0.00001;
-  const cosSupplement = cosd(180 - surfaceTiltDeg);
+  const cosSupplement = tilt.cosSupplement;
   const f2 =
     0.5 *
     albedo *
     (1 + shadowLength / rowWidth - Math.sqrt((shadowLength * shadowLength) / (rowWidth * rowWidth) - 2 * (shadowLength / rowWidth) * cosSupplement + 1));
-  const f3 =
-    0.5 * albedo * (1 + rowPitch / rowWidth - Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1));
+  const f3 = 0.5 * albedo * tilt.openGround;
   const unshadedGround = f1 * (horizontalBeam + horizontalDiffuse);
   const reducedGround = ((f1 + (n - 1) * f2) / n) * horizontalBeam + ((f1 + (n - 1) * f3) / n) * horizontalDiffuse;
   out.ground = unshadedGround > 0 ? reducedGround / unshadedGround : 1;

@@ -7,6 +7,7 @@
  */
 import type { PvwattsV6 } from '../../types/schemas.ts';
 import type { WeatherData } from '../../model/weather.ts';
+import { cosd, sind } from './angles.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
@@ -65,8 +66,11 @@ export const SunField = {
    */
   sunVectorForBacktracking: 21,
   sunVectorForShading: 24,
+  /** cosd(Z) and sind(90 − Z) of the zenith in degrees as the diffuse self-shading converts it, rad·(180/π). */
+  cosdZenithForShading: 27,
+  sindElevationForShading: 28,
 } as const;
-export const SUN_STRIDE = 27;
+export const SUN_STRIDE = 29;
 
 export interface PreparedSite {
   station: StationInfo;
@@ -205,8 +209,11 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
     sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
     copyVector(vector, data, at + SunField.sunVectorForBacktracking);
-    sunUnitVector(azimuth * RAD_TO_DEG, zenith * RAD_TO_DEG, vector);
+    const zenithDeg = zenith * RAD_TO_DEG;
+    sunUnitVector(azimuth * RAD_TO_DEG, zenithDeg, vector);
     copyVector(vector, data, at + SunField.sunVectorForShading);
+    data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
+    data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);
   }
   data = data.slice(0, count * SUN_STRIDE);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RowGeometry, shadeFraction, sunUnitVector, type Vector3 } from './self-shading.ts';
+import { newSunAcrossRows, RowGeometry, shadeFraction, sunAcrossRows, sunUnitVector, type Vector3 } from './self-shading.ts';
 import { backtrackRotation, certainlyShadedSteps, trueTrackingRotation } from './tracking.ts';
 
 const DEG = Math.PI / 180;
@@ -118,7 +118,9 @@ describe('backtracking (§5.4)', () => {
       for (const azimuthDeg of [80, 100, 260, 280]) {
         const sun = sunVector(azimuthDeg, zenithDeg);
         const startDeg = (trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, 0, Math.PI) * 180) / Math.PI;
-        const skipped = certainlyShadedSteps(rows, sun, startDeg);
+        const across = newSunAcrossRows();
+        sunAcrossRows(rows, sun, across);
+        const skipped = certainlyShadedSteps(rows, across, startDeg);
         const step = startDeg > 0 ? -1 : 1;
         for (let m = 0; m < skipped; m++) assert.ok(shadeFraction(rows, sun, startDeg + m * step) > 0, `sun ${zenithDeg}/${azimuthDeg} step ${m}`);
         let m = 0;

@@ -1,6 +1,15 @@
 /** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
 import { cosd, DTOR, sind } from './angles.ts';
-import { type RowGeometry, shadeFractionPlaced, shadeFractionRotated, type Vector3 } from './self-shading.ts';
+import {
+  certainlyUnshaded,
+  newSunAcrossRows,
+  type RowGeometry,
+  shadeFractionPlaced,
+  shadeFractionRotated,
+  type SunAcrossRows,
+  sunAcrossRows,
+  type Vector3,
+} from './self-shading.ts';
 
 /** Tracker rotation limit R_lim, degrees. */
 export const ROTATION_LIMIT_DEG = 45;
@@ -56,45 +65,26 @@ export function trueTrackingRotationFrom(
   return rotation;
 }
 
-/** A shade fraction this far from 0 has the same sign in §6.3's computation, whatever its rounding. */
-const SHADE_MARGIN = 1e-9;
-/** cos 89°: a sun closer than this to the plane of the flat rows is left to the literal walk. */
-const COS_89_DEG = Math.cos(89 * DTOR);
-/** §6.3 gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
-const PARALLEL_CUTOFF = 0.001;
-const ROW_NORMAL_LENGTH = 10;
+const sunAcross = newSunAcrossRows();
 
 /**
  * How many whole-degree steps of a backtracking walk from `startDeg` toward flat are certainly
- * shaded, so that the walk may start after them.
- *
- * Across the axis the three rows are segments of width 1 at pitch p = 1/gcr; with the sun's
- * direction at angle θ from the rows' normal at rotation 0 (toward the side of positive rotation),
- * the ray of §6.3 from row 1's sun-side edge meets the next row at f(R) = 1 − p·cos θ / cos(θ − R)
- * of its width from its near edge. So the shaded rotations, f > margin, are an interval around θ,
- * |θ − R| < acos(p·cos θ / (1 − margin)), and the steps from the limit down to its lower end are
- * shaded; so far from f = 0, §6.3's other tests (the ray toward the sun, between the row's edges,
- * not parallel to its plane, the shading row on the sun's side) agree too. 0 where the reasoning
- * does not hold (rows that overlap, p < 1; a sun on the other side, behind or almost in the rows'
- * plane, or almost along the axis): every step is then computed.
+ * shaded, so that the walk may start after them: the shaded rotations, f > margin in
+ * `SunAcrossRows`' terms, are an interval around θ, |θ − R| < acos(p·cos θ / (1 − margin)), and the
+ * steps from the start down to its lower end are shaded (0 where `SunAcrossRows` is not valid, or the
+ * sun is not on the side the walk starts from: every step is then computed).
  */
-export function certainlyShadedSteps(rows: RowGeometry, sun: Vector3, startDeg: number): number {
-  const p = rows.pitch;
-  if (!(p >= 1 && p < Number.POSITIVE_INFINITY && startDeg !== 0)) return 0;
+export function certainlyShadedSteps(rows: RowGeometry, sun: SunAcrossRows, startDeg: number): number {
+  if (startDeg === 0) return 0;
   const side = startDeg > 0 ? 1 : -1;
-  const startRad = side * startDeg * DTOR;
-  // the sun across the axis (x of the flat rows, toward positive rotation) and along their normal
-  const across = side * (sun.x * rows.cosAxisAzimuth - sun.y * rows.sinAxisAzimuth);
-  const normal = (sun.x * rows.sinAxisAzimuth + sun.y * rows.cosAxisAzimuth) * rows.sinAxisTilt + sun.z * rows.cosAxisTilt;
-  const perpendicular = Math.sqrt(across * across + normal * normal);
-  if (!(across > 0 && normal > COS_89_DEG * perpendicular)) return 0;
-  // |n·S| = 10·|S⊥|·cos(θ − R) > 10·p·(S·normal) on the shaded steps
-  if (!(ROW_NORMAL_LENGTH * p * normal > 2 * PARALLEL_CUTOFF)) return 0;
-  const shadedCos = (p * normal) / perpendicular / (1 - SHADE_MARGIN);
+  const across = side * sun.across;
+  const { normal, perpendicular, margin } = sun;
+  if (!(sun.valid && across > 0)) return 0;
+  const shadedCos = (rows.pitch * normal) / perpendicular / (1 - margin);
   if (!(shadedCos < 1)) return 0;
   const theta = Math.atan2(across, normal);
   const reach = Math.acos(shadedCos);
-  if (!(startRad < theta + reach - SHADE_MARGIN)) return 0;
+  if (!(side * startDeg * DTOR < theta + reach - margin)) return 0;
   // steps m with |start| − m above θ − reach (a millionth of a degree to spare)
   const steps = Math.ceil(side * startDeg - (theta - reach) / DTOR - 1e-6);
   return Math.min(Math.max(steps, 0), ROTATION_LIMIT_DEG);
@@ -115,9 +105,10 @@ const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, 
  * Walks that start at the ±45° limit (the long ones, mornings and evenings) try the same angles
  * every time, and take their corners from `RowGeometry`'s store.
  *
- * A walk skips the steps `certainlyShadedSteps` finds shaded without computing them: it then
- * computes one or two steps instead of a dozen (every step it skips is one §6.3 finds shaded, so the
- * result is the same).
+ * A walk skips the steps `certainlyShadedSteps` finds shaded without computing them, and stops
+ * without computing it at a step `certainlyUnshaded` finds unshaded: most walks compute no step at
+ * all (every step it skips is one §6.3 finds shaded, and it stops where §6.3 gives 0, so the result
+ * is the same).
  *
  * Near flat the angle can fall into a two-step cycle (0.3°, −0.7°, 0.3°, …) that ssc follows to the
  * step limit. The shade fraction is a pure function of the angle, so once an angle repeats the rest
@@ -135,7 +126,8 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
   let previousDeg = Number.NaN;
   let beforePreviousDeg = Number.NaN;
   // the skipped steps, as the walk would take them (all toward flat from the same side)
-  const skipped = certainlyShadedSteps(rows, sun, rotationDeg);
+  sunAcrossRows(rows, sun, sunAcross);
+  const skipped = certainlyShadedSteps(rows, sunAcross, rotationDeg);
   const step = rotationDeg > 0 ? -1 : 1;
   for (let steps = 0; steps < skipped; steps++) {
     offset += step;
@@ -150,6 +142,7 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
       rotationDeg = stepsLeft % 2 === 0 ? rotationDeg : previousDeg;
       break;
     }
+    if (certainlyUnshaded(rows, sunAcross, rotationDeg * DTOR)) break;
     let sinRotation = sinFirst;
     let cosRotation = cosFirst;
     if (offset !== 0) {
