@@ -6,8 +6,12 @@
 // ../shared/pvwatts/weather built through the pipeline's climate source layout (by file_id).
 // Also the first estimate at a station (its weather read from Parquet and prepared). The sample's
 // 245 nsrdb cells need PV_SITE_CACHE_MB=512 to stay prepared (set here; the default is 256).
-// The goal: a monthly estimate's p50 at most 5 ms with one client; the other rows are printed beside
-// their reference (8 clients beside 1, hourly beside monthly, a first estimate beside a later one).
+// The goals: a monthly estimate's p50 at most 5 ms with one client, and an hourly one's at most ¼ of
+// the reference engine's time per case (issue #12): ssc's pvwattsv5 (test/pv/v5-reference/README.md)
+// run now on the first hourly requests' systems and weather files when its runner is here
+// (PVWATTS_V5_ORACLE; the real files only), else the median recorded in
+// test/pv/v5-reference/timing.json. The other rows are printed beside their reference (8 clients
+// beside 1, hourly beside monthly and the engine, a first estimate beside a later one).
 //
 // PVWATTS_BENCH_SCALE multiplies the request counts (default 1).
 import { scratchDir } from './lib/scratch.ts';
@@ -17,13 +21,18 @@ import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { buildDataSet } from '../pipeline/build.ts';
 import { Random } from '../pipeline/sample/random.ts';
-import { atMost, percentile } from './lib/figures.ts';
+import { atMost, percentile, percentileOf } from './lib/figures.ts';
 import { load, type LoadResult } from './lib/load.ts';
+import { recordedV5Timing, runV5Engine, v5EngineHere } from './lib/pvwatts-v5-engine.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { linkWeatherSources, weatherDir } from '../test/pv/reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
 const MONTHLY_GOAL_MS = 5;
+/** An hourly estimate's p50 goal, as a share of the reference engine's time per case. */
+const HOURLY_GOAL_SHARE = 0.25;
+/** Hourly requests the engine runs again, when its runner is here. */
+const ENGINE_CASES = 20;
 const load1 = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -34,13 +43,14 @@ interface Station {
   dataset: string;
   lat: number;
   lon: number;
+  source_file: string;
 }
 
 async function catalog(dir: string): Promise<Station[]> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
   const reader = await connection.runAndReadAll(
-    `SELECT id, dataset, lat, lon FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') ORDER BY id`,
+    `SELECT id, dataset, lat, lon, source_file FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}') ORDER BY id`,
   );
   return reader.getRowObjectsJS() as unknown as Station[];
 }
@@ -63,30 +73,72 @@ function line(label: string, result: LoadResult, against: string): string {
   return `  ${label.padEnd(28)} ${result.p50.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)}   ${(result.bytes / result.requests / 1024).toFixed(1).padStart(6)} KB   ${against}${other}`;
 }
 
+/** The reference engine's time per case (ms) and what it is: recorded, or run now on the first hourly requests. */
+interface EngineFigure {
+  hourlyMs: number;
+  what: string;
+}
+
+const recordedEngine: EngineFigure = {
+  hourlyMs: 1000 * recordedV5Timing.hourly.p50_exec_seconds,
+  what: `median of the ${recordedV5Timing.hourly.cases} hourly reference cases recorded in test/pv/v5-reference/timing.json`,
+};
+
+/** The system of a request's query as the API passes it to the engine (its defaults for what is not given). */
+function engineInputs(query: string): Record<string, number> {
+  const inputs: Record<string, number> = { dc_ac_ratio: 1.2, inv_eff: 96, gcr: 0.4 };
+  for (const [name, value] of new URLSearchParams(query)) inputs[name] = Number(value);
+  return inputs;
+}
+
 /**
  * Monthly and hourly estimates with one client and eight, each beside its goal or reference; returns
- * the p50 of a monthly estimate with one client.
+ * the p50 of a monthly estimate with one client. `weatherPath` gives the weather file of request i
+ * where the engine can run on it.
  */
-async function run(server: ServerProcess, label: string, location: (i: number) => string, arrayTypes: number[]): Promise<number> {
+async function run(
+  server: ServerProcess,
+  label: string,
+  location: (i: number) => string,
+  arrayTypes: number[],
+  weatherPath?: (i: number) => string,
+): Promise<number> {
   console.log(`\n${label} — load average before: ${load1()}`);
   console.log(`  ${''.padEnd(28)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)}   ${'body'.padStart(9)}`);
+  const systemsOf = (timeframe: 'monthly' | 'hourly', concurrency: number, count: number) => {
+    const system = systems(new Random(1000 + concurrency + timeframe.length), arrayTypes);
+    return Array.from({ length: count }, () => system());
+  };
   const measure = async (timeframe: 'monthly' | 'hourly', concurrency: number, requests: number) => {
-    const random = new Random(1000 + concurrency + timeframe.length);
-    const system = systems(random, arrayTypes);
     const total = Math.round(requests * scale);
     const warmup = Math.min(100, Math.floor(total / 10));
-    const paths = Array.from(
-      { length: total + warmup },
-      (_, i) => `/api/pvwatts/v6.json?api_key=${server.key}&${system()}&${location(i)}${timeframe === 'hourly' ? '&timeframe=hourly' : ''}`,
+    const queries = systemsOf(timeframe, concurrency, total + warmup);
+    const paths = queries.map(
+      (query, i) => `/api/pvwatts/v6.json?api_key=${server.key}&${query}&${location(i)}${timeframe === 'hourly' ? '&timeframe=hourly' : ''}`,
     );
     return load(server.url, (i) => paths[i]!, { concurrency, total, warmup });
   };
+  // the engine on the first hourly requests of one client (the load's warm-up asks them first)
+  let engine = recordedEngine;
+  if (v5EngineHere && weatherPath) {
+    const queries = systemsOf('hourly', 1, ENGINE_CASES);
+    const seconds = queries.map((query, i) => runV5Engine(weatherPath(i), engineInputs(query), true).execSeconds);
+    engine = { hourlyMs: 1000 * percentileOf(seconds, 50), what: `median of the first ${ENGINE_CASES} hourly requests below, run now` };
+  }
   const monthly = await measure('monthly', 1, 600);
   console.log(line('monthly JSON, 1 client', monthly, `p50 ${atMost(monthly.p50, MONTHLY_GOAL_MS, 'ms')}`));
   const monthlyEight = await measure('monthly', 8, 1200);
   console.log(line('monthly JSON, 8 clients', monthlyEight, `${(monthlyEight.perSecond / monthly.perSecond).toFixed(1)} × the req/s of 1 client`));
   const hourly = await measure('hourly', 1, 150);
-  console.log(line('hourly JSON, 1 client', hourly, `p50 ${(hourly.p50 / monthly.p50).toFixed(1)} × monthly's`));
+  const hourlyGoal = HOURLY_GOAL_SHARE * engine.hourlyMs;
+  console.log(
+    line(
+      'hourly JSON, 1 client',
+      hourly,
+      `p50 ${(hourly.p50 / monthly.p50).toFixed(1)} × monthly's; ${(engine.hourlyMs / hourly.p50).toFixed(1)}× faster than the engine's ${engine.hourlyMs.toFixed(1)} ms per case, ${atMost(hourly.p50, Number(hourlyGoal.toFixed(1)), 'ms (¼ of it)')}`,
+    ),
+  );
+  console.log(`  ${''.padEnd(28)} (engine: ${engine.what})`);
   const hourlyEight = await measure('hourly', 8, 300);
   console.log(line('hourly JSON, 8 clients', hourlyEight, `${(hourlyEight.perSecond / hourly.perSecond).toFixed(1)} × the req/s of 1 client`));
   console.log(`  load average after: ${load1()}`);
@@ -164,6 +216,7 @@ if (!existsSync(weatherDir)) {
       `real weather files (${stations.length} stations), file_id, every array type`,
       (i) => `file_id=${encodeURIComponent(stations[i % stations.length]!.id)}`,
       [0, 1, 2, 3, 4],
+      (i) => join(source, stations[i % stations.length]!.source_file),
     );
     console.log(firstEstimateLine('a station', first, preparedP50));
   } finally {
