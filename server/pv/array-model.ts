@@ -89,6 +89,8 @@ export class ArrayModel {
    * record to the next: a tracker at its limit keeps them for hours.
    */
   private rotationRad = Number.NaN;
+  private cosRotation = 1;
+  private sinRotation = 0;
   private readonly tiltTerms = newDiffuseTiltTerms();
   private tiltTermsDeg = Number.NaN;
 
@@ -176,8 +178,10 @@ export class ArrayModel {
         rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);
       }
       if (rotationRad !== this.rotationRad) {
-        rotatedSurfaceOrientation(this.cosFixedTilt, this.azimuthRad, rotationRad, surface);
         this.rotationRad = rotationRad;
+        this.cosRotation = Math.cos(rotationRad);
+        this.sinRotation = Math.sin(rotationRad);
+        rotatedSurfaceOrientation(this.cosFixedTilt, this.azimuthRad, rotationRad, this.cosRotation, this.sinRotation, surface);
       }
       rotatedSurfaceIncidence(sinZenith, cosZenith, sunAzimuth, surface);
     }
@@ -221,7 +225,7 @@ export class ArrayModel {
     readVector(data, at + SunField.sunVectorForShading, this.sun);
     sunAcrossRows(rows, this.sun, this.sunAcross);
     // where the rows certainly do not shade each other §6.3 gives 0 and the factor is 1
-    const beamFactor = certainlyUnshaded(rows, this.sunAcross, this.rotationRad)
+    const beamFactor = certainlyUnshaded(rows, this.sunAcross, this.cosRotation, this.sinRotation)
       ? 1
       : beamShadeFactor(shadeFraction(rows, this.sun, this.rotationRad * RAD_TO_DEG));
     if (poa.skyDiffuseWm2 > 0) {

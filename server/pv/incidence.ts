@@ -84,23 +84,31 @@ export function rotatedSurface(
   rotationRad: number,
   out: SurfaceAngles,
 ): void {
-  rotatedSurfaceOrientation(Math.cos(axisTiltRad), axisAzimuthRad, rotationRad, out);
+  rotatedSurfaceOrientation(Math.cos(axisTiltRad), axisAzimuthRad, rotationRad, Math.cos(rotationRad), Math.sin(rotationRad), out);
   rotatedSurfaceIncidence(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, out);
   out.incidenceRad = Math.acos(out.cosIncidence);
 }
 
 /**
- * The tilt and azimuth of a 1-axis tracker's surface (§5.5 steps 1–2), with cos β_a given: they
- * depend on the rotation alone (a run with the same rotation, such as the limit, computes them once).
+ * The tilt and azimuth of a 1-axis tracker's surface (§5.5 steps 1–2), with cos β_a and the cosine
+ * and sine of the rotation given: they depend on the rotation alone (a run with the same rotation,
+ * such as the limit, computes them once).
  */
-export function rotatedSurfaceOrientation(cosAxisTilt: number, axisAzimuthRad: number, rotationRad: number, out: SurfaceAngles): void {
-  const tilt = acosClamped(cosAxisTilt * Math.cos(rotationRad));
+export function rotatedSurfaceOrientation(
+  cosAxisTilt: number,
+  axisAzimuthRad: number,
+  rotationRad: number,
+  cosRotation: number,
+  sinRotation: number,
+  out: SurfaceAngles,
+): void {
+  const tilt = acosClamped(cosAxisTilt * cosRotation);
   const sinTilt = Math.sin(tilt);
   let azimuth: number;
   if (tilt === 0) {
     azimuth = Math.PI;
   } else {
-    const sinRatio = Math.sin(rotationRad) / sinTilt;
+    const sinRatio = sinRotation / sinTilt;
     if (sinRatio < -1) azimuth = 1.5 * Math.PI + axisAzimuthRad;
     else if (sinRatio > 1) azimuth = 0.5 * Math.PI + axisAzimuthRad;
     else if (rotationRad < -0.5 * Math.PI) azimuth = axisAzimuthRad - Math.PI - Math.asin(sinRatio);

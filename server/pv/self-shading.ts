@@ -142,10 +142,14 @@ export class RowGeometry {
   }
 }
 
-/** A shade fraction this far from 0, times (p + 10), has the same sign in §6.3's computation, whatever its rounding. */
+/**
+ * A shade fraction this far from 0, times (p + 10)·|S⊥|/(S·normal), has the same sign in §6.3's
+ * computation, whatever its rounding: its coordinates are of the size of p + 10, and the ray's
+ * length grows as the sun nears the rows' plane.
+ */
 export const SHADE_MARGIN = 1e-10;
-/** cos 89°: a sun closer than this to the plane of the flat rows is left to the literal computation. */
-const COS_89_DEG = Math.cos((89 * Math.PI) / 180);
+/** A sun closer than this (S·normal / |S⊥|) to the plane of the flat rows is left to the literal computation. */
+const MIN_NORMAL_SHARE = 1e-4;
 /** §6.3 gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
 const PARALLEL_CUTOFF = 0.001;
 const ROW_NORMAL_LENGTH = 10;
@@ -182,27 +186,29 @@ export function sunAcrossRows(rows: RowGeometry, sun: Vector3, out: SunAcrossRow
   out.across = across;
   out.normal = normal;
   out.perpendicular = perpendicular;
-  out.margin = SHADE_MARGIN * (p + 10);
+  out.margin = (SHADE_MARGIN * (p + 10) * perpendicular) / normal;
   // where f is far from 0, |n·S| = 10·|S⊥|·cos(θ − R) > 10·p·(S·normal)
   out.valid =
     p >= 1 &&
     p < Number.POSITIVE_INFINITY &&
-    normal > COS_89_DEG * perpendicular &&
+    normal > MIN_NORMAL_SHARE * perpendicular &&
     Math.abs(across) > 1e-6 * perpendicular &&
     ROW_NORMAL_LENGTH * p * normal > 2 * PARALLEL_CUTOFF;
 }
 
+/** cos(θ − R) above which the ray and the rows' plane are far from parallel (the formula's reach). */
+export const MIN_FACING_COS = 1e-6;
+
 /**
- * Whether §6.3 certainly finds no shade at rotation `rotationRad` (its fraction is then 0): f < −margin,
- * so that the ray misses the next row.
+ * Whether §6.3 certainly finds no shade at the rotation of cosine `cosRotation` and sine
+ * `sinRotation` (its fraction is then 0): f < −margin, so that the ray misses the next row.
  */
-export function certainlyUnshaded(rows: RowGeometry, sun: SunAcrossRows, rotationRad: number): boolean {
+export function certainlyUnshaded(rows: RowGeometry, sun: SunAcrossRows, cosRotation: number, sinRotation: number): boolean {
   if (!sun.valid) return false;
   const across = Math.abs(sun.across);
-  const towardSun = sun.across > 0 ? rotationRad : -rotationRad;
   // |S⊥|·cos(θ − R), with R turned toward the sun
-  const facing = sun.normal * Math.cos(towardSun) + across * Math.sin(towardSun);
-  return facing > 1e-6 * sun.perpendicular && rows.pitch * sun.normal > (1 + sun.margin) * facing;
+  const facing = sun.normal * cosRotation + across * (sun.across > 0 ? sinRotation : -sinRotation);
+  return facing > MIN_FACING_COS * sun.perpendicular && rows.pitch * sun.normal > (1 + sun.margin) * facing;
 }
 
 /**

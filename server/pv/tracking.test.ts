@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newSunAcrossRows, RowGeometry, shadeFraction, sunAcrossRows, sunUnitVector, type Vector3 } from './self-shading.ts';
-import { backtrackRotation, certainlyShadedSteps, trueTrackingRotation } from './tracking.ts';
+import { backtrackRotation, certainlyClear, certainlyShadedSteps, newWalkBounds, trueTrackingRotation, walkBounds } from './tracking.ts';
 
 const DEG = Math.PI / 180;
 
@@ -110,19 +110,27 @@ describe('backtracking (§5.4)', () => {
     }
   });
 
-  it('skips only steps that are shaded, and most of the shaded steps of a long walk', () => {
+  it('skips only steps that are shaded and stops only at steps that are not: most of a long walk is not computed', () => {
     const rows = new RowGeometry(0, 180, Math.fround(0.4));
     let skippedSteps = 0;
     let shadedSteps = 0;
+    let clearMissed = 0;
     for (let zenithDeg = 60; zenithDeg < 89; zenithDeg += 0.7) {
       for (const azimuthDeg of [80, 100, 260, 280]) {
         const sun = sunVector(azimuthDeg, zenithDeg);
         const startDeg = (trueTrackingRotation(zenithDeg * DEG, azimuthDeg * DEG, 0, Math.PI) * 180) / Math.PI;
         const across = newSunAcrossRows();
         sunAcrossRows(rows, sun, across);
-        const skipped = certainlyShadedSteps(rows, across, startDeg);
+        const bounds = newWalkBounds();
+        walkBounds(rows, across, bounds);
+        const skipped = certainlyShadedSteps(bounds, startDeg);
         const step = startDeg > 0 ? -1 : 1;
         for (let m = 0; m < skipped; m++) assert.ok(shadeFraction(rows, sun, startDeg + m * step) > 0, `sun ${zenithDeg}/${azimuthDeg} step ${m}`);
+        for (let m = 0; m <= Math.abs(startDeg); m++) {
+          const rotationDeg = startDeg + m * step;
+          if (certainlyClear(bounds, rotationDeg)) assert.equal(shadeFraction(rows, sun, rotationDeg), 0, `sun ${zenithDeg}/${azimuthDeg} at ${rotationDeg}°`);
+          else clearMissed += Number(shadeFraction(rows, sun, rotationDeg) <= 0);
+        }
         let m = 0;
         while (shadeFraction(rows, sun, startDeg + m * step) > 0) m++;
         skippedSteps += skipped;
@@ -130,5 +138,6 @@ describe('backtracking (§5.4)', () => {
       }
     }
     assert.ok(skippedSteps > 0.8 * shadedSteps, `skipped ${skippedSteps} of ${shadedSteps} shaded steps`);
+    assert.ok(clearMissed < 0.01 * (4 * 42 * 46 - shadedSteps), `${clearMissed} unshaded steps not found clear`);
   });
 });

@@ -1,7 +1,7 @@
 /** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
 import { cosd, DTOR, sind } from './angles.ts';
 import {
-  certainlyUnshaded,
+  MIN_FACING_COS,
   newSunAcrossRows,
   type RowGeometry,
   shadeFractionPlaced,
@@ -66,28 +66,64 @@ export function trueTrackingRotationFrom(
 }
 
 const sunAcross = newSunAcrossRows();
+const bounds = newWalkBounds();
+
+/**
+ * What the rows' cross-section (`SunAcrossRows`) tells a backtracking walk: with the sun at θ from the
+ * flat rows' normal and R′ the rotation turned toward the sun, §6.3 certainly finds shade where
+ * |θ − R′| < `shadedReach` = acos(p·cos θ / (1 − margin)) and certainly none where `clearReach` =
+ * acos(p·cos θ / (1 + margin)) < |θ − R′| and cos(θ − R′) > MIN_FACING_COS. `valid` false: nothing is
+ * certain, every step is computed.
+ */
+export interface WalkBounds {
+  valid: boolean;
+  /** +1 when the sun is on the side of positive rotations, −1 on the other. */
+  sunSide: number;
+  thetaRad: number;
+  shadedReachRad: number;
+  clearReachRad: number;
+}
+
+export function newWalkBounds(): WalkBounds {
+  return { valid: false, sunSide: 1, thetaRad: 0, shadedReachRad: 0, clearReachRad: 0 };
+}
+
+const MAX_FACING_RAD = Math.acos(MIN_FACING_COS);
+
+export function walkBounds(rows: RowGeometry, sun: SunAcrossRows, out: WalkBounds): void {
+  out.valid = sun.valid;
+  if (!sun.valid) return;
+  const { across, normal, perpendicular, margin } = sun;
+  const cosTheta = normal / perpendicular;
+  out.sunSide = across > 0 ? 1 : -1;
+  out.thetaRad = Math.atan2(Math.abs(across), normal);
+  const shadedCos = (rows.pitch * cosTheta) / (1 - margin);
+  out.shadedReachRad = shadedCos < 1 ? Math.acos(shadedCos) : 0;
+  const clearCos = (rows.pitch * cosTheta) / (1 + margin);
+  out.clearReachRad = clearCos < 1 ? Math.acos(clearCos) : 0;
+}
 
 /**
  * How many whole-degree steps of a backtracking walk from `startDeg` toward flat are certainly
- * shaded, so that the walk may start after them: the shaded rotations, f > margin in
- * `SunAcrossRows`' terms, are an interval around θ, |θ − R| < acos(p·cos θ / (1 − margin)), and the
- * steps from the start down to its lower end are shaded (0 where `SunAcrossRows` is not valid, or the
- * sun is not on the side the walk starts from: every step is then computed).
+ * shaded, so that the walk may start after them: the shaded rotations are an interval around θ, and
+ * the steps from the start down to its lower end are in it (0 where nothing is certain, or the walk
+ * does not start on the sun's side).
  */
-export function certainlyShadedSteps(rows: RowGeometry, sun: SunAcrossRows, startDeg: number): number {
-  if (startDeg === 0) return 0;
-  const side = startDeg > 0 ? 1 : -1;
-  const across = side * sun.across;
-  const { normal, perpendicular, margin } = sun;
-  if (!(sun.valid && across > 0)) return 0;
-  const shadedCos = (rows.pitch * normal) / perpendicular / (1 - margin);
-  if (!(shadedCos < 1)) return 0;
-  const theta = Math.atan2(across, normal);
-  const reach = Math.acos(shadedCos);
-  if (!(side * startDeg * DTOR < theta + reach - margin)) return 0;
+export function certainlyShadedSteps(bounds: WalkBounds, startDeg: number): number {
+  if (!bounds.valid || !(bounds.sunSide * startDeg > 0)) return 0;
+  const start = bounds.sunSide * startDeg;
+  const lowest = bounds.thetaRad - bounds.shadedReachRad;
+  if (!(bounds.shadedReachRad > 0 && start * DTOR > lowest && start * DTOR < bounds.thetaRad + bounds.shadedReachRad)) return 0;
   // steps m with |start| − m above θ − reach (a millionth of a degree to spare)
-  const steps = Math.ceil(side * startDeg - (theta - reach) / DTOR - 1e-6);
+  const steps = Math.ceil(start - lowest / DTOR - 1e-6);
   return Math.min(Math.max(steps, 0), ROTATION_LIMIT_DEG);
+}
+
+/** Whether §6.3 certainly finds no shade at `rotationDeg` (its fraction is then 0). */
+export function certainlyClear(bounds: WalkBounds, rotationDeg: number): boolean {
+  if (!bounds.valid) return false;
+  const fromSun = Math.abs(bounds.thetaRad - bounds.sunSide * rotationDeg * DTOR);
+  return fromSun > bounds.clearReachRad && fromSun < MAX_FACING_RAD;
 }
 
 /** sin and cos of m degrees for the whole-degree steps of backtracking, m from −BACKTRACK_MAX_STEPS to +BACKTRACK_MAX_STEPS. */
@@ -106,7 +142,7 @@ const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, 
  * every time, and take their corners from `RowGeometry`'s store.
  *
  * A walk skips the steps `certainlyShadedSteps` finds shaded without computing them, and stops
- * without computing it at a step `certainlyUnshaded` finds unshaded: most walks compute no step at
+ * without computing it at a step `certainlyClear` finds unshaded: most walks compute no step at
  * all (every step it skips is one §6.3 finds shaded, and it stops where §6.3 gives 0, so the result
  * is the same).
  *
@@ -116,8 +152,10 @@ const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, 
  */
 export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotationRad: number): number {
   let rotationDeg = (limitedRotationRad * 180) / Math.PI;
-  const sinFirst = sind(rotationDeg);
-  const cosFirst = cosd(rotationDeg);
+  const firstDeg = rotationDeg;
+  // the first angle's sine and cosine, taken when a step is computed
+  let sinFirst = Number.NaN;
+  let cosFirst = Number.NaN;
   // walks from the limit try the same angles every time: their corners are kept (RowGeometry)
   const fromLimit = limitedRotationRad === ROTATION_LIMIT_RAD ? 1 : limitedRotationRad === -ROTATION_LIMIT_RAD ? -1 : 0;
   const atLimit = fromLimit !== 0;
@@ -127,7 +165,8 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
   let beforePreviousDeg = Number.NaN;
   // the skipped steps, as the walk would take them (all toward flat from the same side)
   sunAcrossRows(rows, sun, sunAcross);
-  const skipped = certainlyShadedSteps(rows, sunAcross, rotationDeg);
+  walkBounds(rows, sunAcross, bounds);
+  const skipped = certainlyShadedSteps(bounds, rotationDeg);
   const step = rotationDeg > 0 ? -1 : 1;
   for (let steps = 0; steps < skipped; steps++) {
     offset += step;
@@ -142,7 +181,11 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
       rotationDeg = stepsLeft % 2 === 0 ? rotationDeg : previousDeg;
       break;
     }
-    if (certainlyUnshaded(rows, sunAcross, rotationDeg * DTOR)) break;
+    if (certainlyClear(bounds, rotationDeg)) break;
+    if (Number.isNaN(sinFirst)) {
+      sinFirst = sind(firstDeg);
+      cosFirst = cosd(firstDeg);
+    }
     let sinRotation = sinFirst;
     let cosRotation = cosFirst;
     if (offset !== 0) {
