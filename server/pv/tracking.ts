@@ -100,7 +100,8 @@ export function walkBounds(rows: RowGeometry, sun: SunAcrossRows, out: WalkBound
   const shadedCos = (rows.pitch * cosTheta) / (1 - margin);
   out.shadedReachRad = shadedCos < 1 ? Math.acos(shadedCos) : 0;
   const clearCos = (rows.pitch * cosTheta) / (1 + margin);
-  out.clearReachRad = clearCos < 1 ? Math.acos(clearCos) : 0;
+  // p·cos θ above 1 + margin: no rotation is shaded, the sun's own angle included
+  out.clearReachRad = clearCos < 1 ? Math.acos(clearCos) : -1;
 }
 
 /**
