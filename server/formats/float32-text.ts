@@ -37,7 +37,7 @@ const DOT = 46;
 const MINUS = 45;
 
 let buffer = Buffer.allocUnsafe(1 << 16);
-/** The digits of the value being written, most significant first. */
+/** The digits of the value being written (ASCII), most significant first. */
 const digits = new Uint8Array(18);
 
 /** Makes room for `bytes` in `buffer`, keeping the first `kept` bytes. */
@@ -48,8 +48,8 @@ function room(bytes: number, kept: number): void {
   buffer = grown;
 }
 
-/** The four digits of 0 … 9999, leading zeros included. */
-const FOUR_DIGITS = Uint8Array.from({ length: 40000 }, (_, i) => Math.floor((i >> 2) / 10 ** (3 - (i & 3))) % 10);
+/** The four digits of 0 … 9999 as ASCII, leading zeros included. */
+const FOUR_DIGITS = Uint8Array.from({ length: 40000 }, (_, i) => ZERO + (Math.floor((i >> 2) / 10 ** (3 - (i & 3))) % 10));
 
 /** The eight decimal digits of `value` (< 10^8, leading zeros included) into `digits` from `at`. */
 function writeEightDigits(value: number, at: number): void {
@@ -101,7 +101,7 @@ function writeFloat32(bits: number, value: number, at: number): number {
   // the 17 digits of top·10^8 + bottom
   const topInt = top | 0;
   const leading = (topInt / 1e8) | 0;
-  digits[0] = leading;
+  digits[0] = ZERO + leading;
   writeEightDigits(topInt - leading * 1e8, 1);
   writeEightDigits(bottom | 0, 9);
   const halfWidth = HALF_SPACING[exponent - MIN_EXPONENT]! * POW10[p]!;
@@ -111,12 +111,13 @@ function writeFloat32(bits: number, value: number, at: number): number {
   // only). For j ≤ 8 the distance below is P mod 10^j; beyond, only P's last 8 digits and fraction
   // can be within reach, when the digits above them, up to 10^j, are all 0 (below) or all 9 (above).
   let kept = 0;
+  // (the ASCII digits have the parity of the digits)
   let up = fraction > 0.5 || (fraction === 0.5 && (digits[16]! & 1) === 1);
   let below = fraction;
   let zerosAbove = true;
   let ninesAbove = true;
   for (let j = 1; j <= 16; j++) {
-    const digit = digits[17 - j]!;
+    const digit = digits[17 - j]! - ZERO;
     let above: number;
     let tieGoesUp = false;
     if (j <= 8) {
@@ -140,43 +141,37 @@ function writeFloat32(bits: number, value: number, at: number): number {
   let significant = 17 - kept;
   if (up) {
     let i = significant - 1;
-    while (i >= 0 && digits[i] === 9) digits[i--] = 0;
+    while (i >= 0 && digits[i] === ZERO + 9) digits[i--] = ZERO;
     if (i >= 0) {
       digits[i]!++;
     } else {
       // all nines: a power of ten, one digit longer
-      digits[0] = 1;
+      digits[0] = ZERO + 1;
       length = 18;
       significant = 1;
     }
   }
-  while (digits[significant - 1] === 0) significant--;
+  while (digits[significant - 1] === ZERO) significant--;
   // the value is 0.d₁d₂… × 10^point
   const point = length - p;
 
   const out = buffer;
   if (value < 0) out[at++] = MINUS;
   if (point >= significant) {
-    for (let i = 0; i < significant; i++) out[at++] = ZERO + digits[i]!;
+    for (let i = 0; i < significant; i++) out[at++] = digits[i]!;
     for (let i = significant; i < point; i++) out[at++] = ZERO;
     out[at++] = DOT;
     out[at++] = ZERO;
   } else if (point > 0) {
-    for (let i = 0; i < point; i++) out[at++] = ZERO + digits[i]!;
+    for (let i = 0; i < point; i++) out[at++] = digits[i]!;
     out[at++] = DOT;
-    for (let i = point; i < significant; i++) out[at++] = ZERO + digits[i]!;
+    for (let i = point; i < significant; i++) out[at++] = digits[i]!;
   } else {
     out[at++] = ZERO;
     out[at++] = DOT;
     for (let i = point; i < 0; i++) out[at++] = ZERO;
-    for (let i = 0; i < significant; i++) out[at++] = ZERO + digits[i]!;
+    for (let i = 0; i < significant; i++) out[at++] = digits[i]!;
   }
-  return at;
-}
-
-/** Copies the bytes of latin1 `text` (as `bytes`) to `at`, returning the end. */
-function writeBytes(bytes: Uint8Array, at: number): number {
-  for (let i = 0; i < bytes.length; i++) buffer[at++] = bytes[i]!;
   return at;
 }
 
@@ -187,35 +182,42 @@ function writeBytes(bytes: Uint8Array, at: number): number {
  */
 export function joinFloat32(values: Float32Array, before: string, after: string, separator: string, notFinite: string): string {
   const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
-  const [beforeBytes, afterBytes, separatorBytes] = [before, after, separator].map((text) => Buffer.from(text, 'latin1'));
+  const beforeBytes = Uint8Array.from(Buffer.from(before, 'latin1'));
+  const afterBytes = Uint8Array.from(Buffer.from(after, 'latin1'));
+  const separatorBytes = Uint8Array.from(Buffer.from(separator, 'latin1'));
   const perValue = before.length + after.length + separator.length + Math.max(MAX_VALUE_BYTES, notFinite.length);
+  room(values.length * (perValue - MAX_VALUE_BYTES + 20), 0);
+  let out = buffer;
   let at = 0;
   let previousBits = -1;
   let previousStart = 0;
   let previousEnd = 0;
   for (let i = 0; i < values.length; i++) {
-    room(at + perValue, at);
-    if (i > 0) at = writeBytes(separatorBytes!, at);
+    if (at + perValue > out.length) {
+      room(at + perValue, at);
+      out = buffer;
+    }
+    if (i > 0) for (let k = 0; k < separatorBytes.length; k++) out[at++] = separatorBytes[k]!;
     const valueBits = bits[i]!;
     if (valueBits === previousBits) {
       // a value equal to the one before it (zeros at night): its bytes again
-      at += buffer.copy(buffer, at, previousStart, previousEnd);
+      for (let from = previousStart; from < previousEnd; from++) out[at++] = out[from]!;
       continue;
     }
     previousBits = valueBits;
     previousStart = at;
-    at = writeBytes(beforeBytes!, at);
+    for (let k = 0; k < beforeBytes.length; k++) out[at++] = beforeBytes[k]!;
     const value = values[i]!;
     if ((valueBits & 0x7fffffff) === 0) {
-      buffer[at++] = ZERO;
-      buffer[at++] = DOT;
-      buffer[at++] = ZERO;
+      out[at++] = ZERO;
+      out[at++] = DOT;
+      out[at++] = ZERO;
     } else {
       const end = writeFloat32(valueBits, value, at);
-      at = end >= 0 ? end : at + buffer.write(formatFloat(value) ?? notFinite, at, 'latin1');
+      at = end >= 0 ? end : at + out.write(formatFloat(value) ?? notFinite, at, 'latin1');
     }
-    at = writeBytes(afterBytes!, at);
+    for (let k = 0; k < afterBytes.length; k++) out[at++] = afterBytes[k]!;
     previousEnd = at;
   }
-  return buffer.toString('latin1', 0, at);
+  return out.toString('latin1', 0, at);
 }

@@ -3,6 +3,7 @@
 //   `nil="true"`, optional `type="integer|float"` attributes, 2-space indentation;
 // - Drupal Services (building resources): names kept, `is_array="true"` lists of `<item>`,
 //   booleans as 1 or empty, nulls and empty lists as self-closing elements.
+import { joinFloat32 } from './float32-text.ts';
 import { formatFloat } from './numbers.ts';
 import { RowStream, STREAM_MARK, type StreamSlot } from './rows.ts';
 import { variantFor, type Shape } from './shape.ts';
@@ -123,7 +124,7 @@ export function compileXml(shape: Shape, style: XmlStyle): WriteElement {
     case 'any':
       return (name, value, depth, parentKey, key, slots) => writeAnyElement(style, name, value, depth, parentKey, key, slots);
     case 'array':
-      return arrayWriter(compileXml(shape.items, style), style);
+      return arrayWriter(compileXml(shape.items, style), style, shape.items.kind === 'float');
     case 'object':
       return objectWriter(shape, style);
     case 'union': {
@@ -166,7 +167,12 @@ function scalarWriter(kind: 'string' | 'integer' | 'float' | 'boolean', style: X
   };
 }
 
-function arrayWriter(writeItem: WriteElement, style: XmlStyle): WriteElement {
+/**
+ * An array's element and its items' elements. A single-precision array of floats (PVWatts v6's hourly
+ * outputs: 8 × 8,760 items) is written by float32-text.ts in one pass, the same text as an element
+ * per item.
+ */
+function arrayWriter(writeItem: WriteElement, style: XmlStyle, floatItems: boolean): WriteElement {
   return (name, value, depth, _parentKey, key, slots) => {
     const indent = INDENT.repeat(depth);
     if (value == null) return `${indent}${style.nil(name)}\n`;
@@ -179,6 +185,10 @@ function arrayWriter(writeItem: WriteElement, style: XmlStyle): WriteElement {
     const items = value as ArrayLike<unknown>;
     if (items.length === 0) return `${indent}${style.emptyArray(name, attribute)}\n`;
     let out = `${indent}<${name}${attribute}>\n`;
+    if (floatItems && items instanceof Float32Array && style.texts?.[key] === undefined) {
+      const open = `${INDENT.repeat(depth + 1)}<${itemName}${style.typeAttribute('float', key, key)}>`;
+      return `${out}${joinFloat32(items, open, `</${itemName}>\n`, '', '')}${indent}</${name}>\n`;
+    }
     for (let i = 0; i < items.length; i++) out += writeItem(itemName, items[i], depth + 1, key, key, slots);
     return `${out}${indent}</${name}>\n`;
   };
