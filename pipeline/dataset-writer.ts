@@ -5,16 +5,19 @@ import { DuckDBInstance, LIST, VARCHAR, listValue, type DuckDBAppender, type Duc
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { JsonSchema } from '../schemas/json-schema.ts';
+import { storedAsJson, type JsonSchema } from '../schemas/json-schema.ts';
 
-export type SqlType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'FLOAT' | 'BOOLEAN' | 'VARCHAR' | 'DATE' | 'TIMESTAMP' | 'VARCHAR[]';
+export type SqlType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'FLOAT' | 'BOOLEAN' | 'VARCHAR' | 'DATE' | 'TIMESTAMP' | 'VARCHAR[]' | 'JSON';
 
 export interface ColumnSpec {
   name: string;
   type: SqlType;
 }
 
-/** Parquet columns for a record schema: one column per property, typed as the schema says (`format: int64` is BIGINT, `format: float` FLOAT). */
+/**
+ * Parquet columns for a record schema: one column per property, typed as the schema says (`format:
+ * int64` is BIGINT, `format: float` FLOAT; a list of strings VARCHAR[], a list of anything else JSON).
+ */
 export function columnsFromSchema(schema: JsonSchema): ColumnSpec[] {
   return Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, property]) => {
     const type = ([] as string[]).concat(property.type as string | string[]).find((t) => t !== 'null');
@@ -30,7 +33,9 @@ export function columnsFromSchema(schema: JsonSchema): ColumnSpec[] {
           : type === 'boolean'
             ? 'BOOLEAN'
             : type === 'array'
-              ? 'VARCHAR[]'
+              ? storedAsJson(property)
+                ? 'JSON'
+                : 'VARCHAR[]'
               : property.format === 'date'
                 ? 'DATE'
                 : property.format === 'date-time'
@@ -82,6 +87,9 @@ export function readManifest(dir: string): Manifest | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
 }
 
+/** Columns staged as text and cast by DuckDB when the Parquet file is written (castingSelect). */
+const STAGED_AS_TEXT = new Set<SqlType>(['DATE', 'TIMESTAMP', 'JSON']);
+
 function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): void {
   if (value === null || value === undefined) {
     appender.appendNull();
@@ -106,8 +114,11 @@ function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): v
     case 'VARCHAR[]':
       appender.appendList(listValue(value as string[]), LIST(VARCHAR));
       break;
+    case 'JSON':
+      appender.appendVarchar(JSON.stringify(value));
+      break;
     default:
-      // DATE and TIMESTAMP are staged as text and cast by DuckDB when the Parquet file is written.
+      // DATE and TIMESTAMP are staged as text (STAGED_AS_TEXT).
       appender.appendVarchar(String(value));
   }
 }
@@ -177,7 +188,7 @@ export class DataSetWriter {
   /** Appends rows into a staging table; returns the table name, for `copyToParquet`. */
   async stage(table: string, columns: ColumnSpec[], rows: Iterable<Record<string, unknown>>, onRow?: () => void): Promise<string> {
     const staged = `stage_${table}`;
-    const stagedType = (type: SqlType) => (type === 'DATE' || type === 'TIMESTAMP' ? 'VARCHAR' : type);
+    const stagedType = (type: SqlType) => (STAGED_AS_TEXT.has(type) ? 'VARCHAR' : type);
     await this.connection.run(`CREATE OR REPLACE TABLE ${staged} (${columns.map((c) => `"${c.name}" ${stagedType(c.type)}`).join(', ')})`);
     const appender = await this.connection.createAppender(staged);
     for (const row of rows) {
@@ -203,9 +214,9 @@ export class DataSetWriter {
     return written;
   }
 
-  /** The SELECT that writes a staged table with its DATE and TIMESTAMP columns cast. */
+  /** The SELECT that writes a staged table with its DATE, TIMESTAMP and JSON columns cast. */
   static castingSelect(staged: string, columns: ColumnSpec[], orderBy: string): string {
-    const list = columns.map((c) => (c.type === 'DATE' || c.type === 'TIMESTAMP' ? `CAST("${c.name}" AS ${c.type}) AS "${c.name}"` : `"${c.name}"`));
+    const list = columns.map((c) => (STAGED_AS_TEXT.has(c.type) ? `CAST("${c.name}" AS ${c.type}) AS "${c.name}"` : `"${c.name}"`));
     return `SELECT ${list.join(', ')} FROM ${staged} ORDER BY ${orderBy}`;
   }
 

@@ -50,3 +50,13 @@ export function mapSchemas(node: unknown, edit: (schema: JsonSchema) => JsonSche
   }
   return edit(copy);
 }
+
+/**
+ * Whether a record field is stored as JSON text (a Parquet JSON column) instead of a column of its own
+ * type: a list of anything but strings, such as ev_charging_units' objects. The pipeline writes such a
+ * field so, and the server parses it back.
+ */
+export function storedAsJson(property: JsonSchema): boolean {
+  const types = ([] as unknown[]).concat(property.type ?? []);
+  return types.includes('array') && (property.items as JsonSchema | undefined)?.type !== 'string';
+}

@@ -147,6 +147,18 @@ const FILTERS: Record<string, Filter> = {
     queries: [{ facility_type: 'hotel,PAY_GARAGE' }, { facility_type: 'UTILITY' }],
     refused: ['MOON_BASE', (rows) => `The 'facility_type' parameter has an invalid value 'MOON_BASE'. ${allowed(rows.map((row) => row['Facility Type']))}`],
   },
+  // No export carries charging units, nor does the documented record: no station is known to pass
+  // (test/fuel-stations-charging-units.test.ts counts them where units are given).
+  ev_power_kw_min: {
+    passes: () => false,
+    queries: [{ ev_power_kw_min: '0' }, { ev_power_kw_min: '50', fuel_type: 'ELEC' }],
+    refused: ['-1', "The 'ev_power_kw_min' parameter must be greater than or equal to 0 (got '-1')."],
+  },
+  ev_power_kw_max: {
+    passes: () => false,
+    queries: [{ ev_power_kw_max: '1000' }, { ev_power_kw_max: '7.2', ev_power_kw_min: '6' }],
+    refused: ['fast', "The 'ev_power_kw_max' parameter must be a number (got 'fast')."],
+  },
   ids: {
     passes: (row, ids) => ids.map(Number).includes(Number(row.ID)),
     queries: [{ ids: '81,194116' }, { ids: '81,999999999', fuel_type: 'ELEC' }],
@@ -156,7 +168,11 @@ const FILTERS: Record<string, Filter> = {
 };
 
 /** Filters whose every query selects nothing in these exports, and why. */
-const NONE_IN_THE_EXPORTS: Record<string, string> = { hy_is_retail: 'the one hydrogen station of the exports has no retail flag' };
+const NONE_IN_THE_EXPORTS: Record<string, string> = {
+  hy_is_retail: 'the one hydrogen station of the exports has no retail flag',
+  ev_power_kw_min: 'no export carries charging units: their power is unknown, not none',
+  ev_power_kw_max: 'no export carries charging units: their power is unknown, not none',
+};
 
 /** The rows a query selects: every filter it gives (`all` selects everything), and `country` US unless it says otherwise. */
 function select(rows: Row[], query: Query): Row[] {

@@ -309,3 +309,39 @@ describe('regressions, as plain examples: the reported repros (issue #10) and wh
     });
   }
 });
+
+describe("issue #13's new parameters, refused in every format of every search that takes them: a 422 in that format", () => {
+  const searches = [
+    { path: '/api/alt-fuel-stations/v1', query: 'limit=2' },
+    { path: '/api/alt-fuel-stations/v1/nearest', query: 'location=80203&limit=2' },
+    { path: '/api/alt-fuel-stations/v1/nearby-route', query: 'route=LINESTRING(-105.22%2039.76,-104.99%2039.74)&limit=2' },
+  ];
+  const power = ['abc', '-1', '-0.5', '1e999', 'NaN', 'Infinity', '0x10', '5kW', '', '%00', '50,150'];
+  // biome-ignore format: one parameter a line
+  const refused: Record<string, string[]> = {
+    ev_power_kw_min: power,
+    ev_power_kw_max: power,
+  };
+
+  for (const search of searches) {
+    const endpoint = endpoints.find((candidate) => candidate.paths[0] === search.path)!;
+    const taken = propertiesOf(endpoint.parameters!);
+    for (const [param, values] of Object.entries(refused)) {
+      if (!(param in taken)) continue;
+      test(`${search.path} ${param}`, async () => {
+        for (const format of endpoint.formats)
+          for (const value of [...values.map((text) => `${param}=${text}`), `${param}=1&${param}=2`]) {
+            const url = `${search.path}.${format}?${search.query}&${value}`;
+            const { status, failure } = await attack(requestFromUrl(url));
+            assert.equal(
+              failure,
+              undefined,
+              failure &&
+                formatReport([{ endpoint: search.path, status, cause: failure.problems[0].cause, failures: [failure], example: failure }], { requests: 1 }),
+            );
+            assert.equal(status, 422, url);
+          }
+      });
+    }
+  }
+});

@@ -189,6 +189,7 @@ export interface Schemas {
   ErrorList?: ErrorList;
   FuelStationByIdCurrent?: FuelStationByIdCurrent;
   FuelStationById?: FuelStationById;
+  FuelStationChargingUnit?: FuelStationChargingUnit;
   FuelStationCurrent?: FuelStationCurrent;
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
@@ -1268,7 +1269,7 @@ export interface FuelStationByIdCurrent {
   alt_fuel_station: FuelStationCurrent;
 }
 /**
- * A fuel station as today's alt-fuel-stations v1 endpoints return it (STATION_RECORD=current, the default): the 2023 record of the documentation's examples, in their key order. Every key of the 2014 record (fuel-station.schema.json) is among its keys, so clients of either era read it. federal_agency and ev_network_ids are absent when there is none; distance and distance_km appear only in nearest and nearby-route results; every other key is always present, null when unknown.
+ * A fuel station as today's alt-fuel-stations v1 endpoints return it (STATION_RECORD=current, the default): the 2023 record of the documentation's examples, in their key order. Every key of the 2014 record (fuel-station.schema.json) is among its keys, so clients of either era read it. federal_agency, ev_network_ids and ev_charging_units are absent when there is none (or, for the units, when the source does not say); distance and distance_km appear only in nearest and nearby-route results; every other key is always present, null when unknown.
  */
 export interface FuelStationCurrent {
   /**
@@ -1586,6 +1587,10 @@ export interface FuelStationCurrent {
     posts: string[];
   };
   /**
+   * For electric stations, their EV charging units, each with its connectors' power: as the source gives them (the AFDC API's JSON, the sample). Absent when the source carries no unit data (the CSV exports: unknown is not none) and for stations without any to list.
+   */
+  ev_charging_units?: FuelStationChargingUnit[];
+  /**
    * Miles from the search point or route, rounded to 5 decimals (nearest and nearby-route only).
    */
   distance?: number;
@@ -1593,6 +1598,46 @@ export interface FuelStationCurrent {
    * The distance in kilometres, rounded to 5 decimals (nearest and nearby-route only).
    */
   distance_km?: number;
+}
+/**
+ * One EV charging unit of an electric station (an item of ev_charging_units), in the documentation's field order: the network it belongs to, its connectors by connector type with the power and ports of each, its ports, its charging level and the programs that funded it. The AFDC API's JSON carries these; the CSV exports do not.
+ */
+export interface FuelStationChargingUnit {
+  /**
+   * The charging network of the unit, as ev_network names networks (such as ChargePoint Network or Non-Networked).
+   */
+  network: string | null;
+  /**
+   * The unit's connectors, keyed by connector type (the ev_connector_types vocabulary: J1772, J1772COMBO, CHADEMO, TESLA, J3400, NEMA520, …). A key is a valid XML element name, as the XML form writes it.
+   */
+  connectors: {
+    [k: string]: FuelStationChargingConnector;
+  };
+  /**
+   * The number of charging ports on the unit.
+   */
+  port_count: number | null;
+  /**
+   * The unit's charging level: 1, 2 or dc_fast (the ev_charging_level vocabulary; the AFDC also reports legacy for units of older data).
+   */
+  charging_level: string | null;
+  /**
+   * Codes of the public programs that funded the unit (such as NEVI or CFI); empty when none did.
+   */
+  funding_sources: string[];
+}
+/**
+ * The connectors of one type on a charging unit.
+ */
+export interface FuelStationChargingConnector {
+  /**
+   * The power output of the unit's ports of this connector type, in kilowatts; null when not reported.
+   */
+  power_kw: number | null;
+  /**
+   * The number of the unit's ports with this connector type.
+   */
+  port_count: number;
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/{id}.{json,xml,csv}.
@@ -2074,6 +2119,10 @@ export interface FuelStationSource {
    * The charging network's own ids of the station's posts (the API's ev_network_ids.posts; no export column).
    */
   ev_network_post_ids: string[] | null;
+  /**
+   * The station's EV charging units (the API's JSON carries them; no export has a column for them, so a station read from an export has none: unknown, not none).
+   */
+  ev_charging_units: FuelStationChargingUnit[] | null;
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: an RFC 7946 FeatureCollection, the list's envelope (without the stations) in metadata, a Feature per station.
@@ -2674,6 +2723,14 @@ export interface FuelStationsListParameters {
    * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
    */
   ev_connector_type_operator?: 'OR' | 'AND';
+  /**
+   * Electric stations with at least one charging port whose power is no less than this, in kW (a decimal). With ev_power_kw_max, one port must be within both. Stations whose source gives no charging units (the CSV exports) are never selected.
+   */
+  ev_power_kw_min?: number;
+  /**
+   * Electric stations with at least one charging port whose power is no greater than this, in kW (a decimal). With ev_power_kw_min, one port must be within both.
+   */
+  ev_power_kw_max?: number;
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
@@ -2756,6 +2813,14 @@ export interface FuelStationsNearbyRouteParameters {
    * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
    */
   ev_connector_type_operator?: 'OR' | 'AND';
+  /**
+   * Electric stations with at least one charging port whose power is no less than this, in kW (a decimal). With ev_power_kw_max, one port must be within both. Stations whose source gives no charging units (the CSV exports) are never selected.
+   */
+  ev_power_kw_min?: number;
+  /**
+   * Electric stations with at least one charging port whose power is no greater than this, in kW (a decimal). With ev_power_kw_min, one port must be within both.
+   */
+  ev_power_kw_max?: number;
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
@@ -2842,6 +2907,14 @@ export interface FuelStationsNearestParameters {
    * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
    */
   ev_connector_type_operator?: 'OR' | 'AND';
+  /**
+   * Electric stations with at least one charging port whose power is no less than this, in kW (a decimal). With ev_power_kw_max, one port must be within both. Stations whose source gives no charging units (the CSV exports) are never selected.
+   */
+  ev_power_kw_min?: number;
+  /**
+   * Electric stations with at least one charging port whose power is no greater than this, in kW (a decimal). With ev_power_kw_min, one port must be within both.
+   */
+  ev_power_kw_max?: number;
   country?: Country;
   /**
    * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.

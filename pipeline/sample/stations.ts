@@ -6,6 +6,7 @@ import zipcodes from 'zipcodes';
 import { MILITARY_MAIL_STATES } from '../datasets/station-places.ts';
 import { seedProblem, stationsProblem } from './options.ts';
 import { Random, randomDate } from './random.ts';
+import { chargingUnits, chargingUnitsRandom } from './charging-units.ts';
 import { currentDetails, detailsRandom } from './station-details.ts';
 
 type Station = Record<string, unknown>;
@@ -203,6 +204,7 @@ export function generateStations(seed: number, count: number): Station[] {
   if (problems.length) throw new RangeError(`generateStations: ${problems.join('; ')}`);
   const random = new Random(seed);
   const detailRandom = detailsRandom(seed);
+  const unitRandom = chargingUnitsRandom(seed);
   const places = placesByState();
   const usStates = [...places.keys()].filter((key) => !key.startsWith('CA:'));
   const stateWeights: Record<string, number> = {};
@@ -214,7 +216,8 @@ export function generateStations(seed: number, count: number): Station[] {
     const stateKey = random.chance(CANADA_SHARE) ? random.pick(provinces) : random.weighted(stateWeights);
     const place = random.pick(places.get(stateKey)!);
     const drawn = station(random, 1000 + index * 3 + random.int(0, 2), place);
-    stations.push({ ...drawn, ...currentDetails(detailRandom, drawn) });
+    const detailed = { ...drawn, ...currentDetails(detailRandom, drawn) };
+    stations.push({ ...detailed, ev_charging_units: chargingUnits(unitRandom, detailed) });
   }
   return stations;
 }

@@ -14,7 +14,7 @@ import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.t
 import { nearRouteSql, type RoutePoint } from './route-distance.ts';
 import { Sql, sqlNumber, whereAll } from './sql.ts';
 import { geodesicPoint, REDUCED_LATITUDE_SQL, withGeodesicDistance } from './sql-geodesic.ts';
-import { ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
+import { Interner, ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
 
 export type { StationRecord };
 
@@ -51,6 +51,10 @@ export interface StationFilters {
   fundingSources?: string[];
   facilityTypes?: string[];
   ids?: number[];
+  /** Electric stations with a charging port of at least this power (kW)… */
+  evPowerKwMin?: number;
+  /** …and at most this (kW): with both, the same port must be within both. */
+  evPowerKwMax?: number;
 }
 
 export type VehicleClass = 'LD' | 'MD' | 'HD';
@@ -95,6 +99,16 @@ const MILES_PER_DEGREE_LATITUDE = (EARTH_RADIUS_MILES * Math.PI) / 180;
 
 const FUELS_IN_COUNTS = ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD'];
 
+/**
+ * The power of each of a station's charging ports (kW), from its units' connectors: a connector type
+ * with ports and a reported power is a port's power (a port with two connector types, CHAdeMO and
+ * CCS, has both). NULL when the source gives no units.
+ */
+const PORT_POWERS_SQL = `list_filter(
+  list_transform(json_extract(ev_charging_units, '$[*].connectors.*'),
+    lambda connector: CASE WHEN (connector->>'port_count')::INTEGER > 0 THEN (connector->>'power_kw')::DOUBLE END),
+  lambda kw: kw IS NOT NULL)`;
+
 const TABLE = 'fuel_stations';
 
 /** The values filters compare with, by name, and their types. */
@@ -124,6 +138,8 @@ const FILTER_TYPES = {
   funding: LIST(VARCHAR),
   facility: LIST(VARCHAR),
   ids: LIST(INTEGER),
+  power_min: DOUBLE,
+  power_max: DOUBLE,
 } satisfies Record<string, DuckDBType>;
 type FilterName = keyof typeof FILTER_TYPES;
 
@@ -197,6 +213,13 @@ function filterConditions(value: FilterValue, filters: StationFilters): string[]
   if (filters.fundingSources) conditions.push(`fuel_type_code = 'ELEC' AND list_has_any(funding_sources, ${list('funding', filters.fundingSources)})`);
   if (filters.facilityTypes) conditions.push(`fuel_type_code = 'ELEC' AND list_contains(${list('facility', filters.facilityTypes)}, facility_type)`);
   if (filters.ids) conditions.push(`list_contains(${list('ids', filters.ids)}, id)`);
+  if (filters.evPowerKwMin !== undefined || filters.evPowerKwMax !== undefined) {
+    const bounds = [
+      ...(filters.evPowerKwMin === undefined ? [] : [`kw >= ${value('power_min', filters.evPowerKwMin)}`]),
+      ...(filters.evPowerKwMax === undefined ? [] : [`kw <= ${value('power_max', filters.evPowerKwMax)}`]),
+    ];
+    conditions.push(`fuel_type_code = 'ELEC' AND list_bool_or(list_transform(port_powers_kw, lambda kw: ${bounds.join(' AND ')}))`);
+  }
   return conditions;
 }
 
@@ -254,7 +277,7 @@ function filterSql(name: FilterName, position: number): string {
   const texts = `filters[${position}]`;
   const type = FILTER_TYPES[name];
   if (type === VARCHAR) return `${texts}[1]`;
-  if (type === INTEGER || type === BOOLEAN) return `${texts}[1]::${type.toString()}`;
+  if (type === INTEGER || type === BOOLEAN || type === DOUBLE) return `${texts}[1]::${type.toString()}`;
   const element = (type as ReturnType<typeof LIST>).valueType;
   return element === VARCHAR ? texts : `${texts}::${element.toString()}[]`;
 }
@@ -441,7 +464,7 @@ export class StationStore {
              ev_level1_evse_num, ev_level2_evse_num, ev_dc_fast_num, state, zip, latitude, longitude,
              ev_connector_types, country, lpg_primary, hy_is_retail, e85_blender_pump, cng_fill_type_code,
              string_split(cng_psi, ' ') AS cng_psi_list, cng_vehicle_class, lng_vehicle_class, maximum_vehicle_class,
-             cng_has_rng, lng_has_rng, restricted_access, funding_sources, facility_type,
+             cng_has_rng, lng_has_rng, restricted_access, funding_sources, facility_type, ${PORT_POWERS_SQL} AS port_powers_kw,
              (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
              (dense_rank() OVER (ORDER BY fuel_type_code) - 1)::UTINYINT AS fuel_index, ${reduced},
              cos(radians(latitude)) * cos(radians(longitude)) AS unit_x, cos(radians(latitude)) * sin(radians(longitude)) AS unit_y, sin(radians(latitude)) AS unit_z
@@ -458,19 +481,11 @@ export class StationStore {
     const records: StationRecord[] = [];
     const networks = new Map<string, string>();
     const facilityTypes = new Set<string>();
-    // Most station texts repeat ("24 hours daily", network names, cities): one copy of each.
-    const interned = new Map<string, string>();
-    const intern = (value: unknown) => {
-      if (typeof value !== 'string') return value;
-      const known = interned.get(value);
-      if (known !== undefined) return known;
-      interned.set(value, value);
-      return value;
-    };
+    const interner = new Interner();
     const chunks = db.stream(`SELECT ${RECORD_COLUMNS_SQL} FROM ${source} ORDER BY file_row_number`);
     for await (const columns of chunks) {
       for (let row = 0; row < columns.id.length; row++) {
-        const record = recordAt(columns, row, intern);
+        const record = recordAt(columns, row, interner);
         if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
         if (typeof record.facility_type === 'string') facilityTypes.add(record.facility_type);
         records.push(record);

@@ -111,6 +111,8 @@ function filtersOf(
     fundingSources: chosen(values.funding_sources),
     facilityTypes,
     ids: chosen(values.ids) as number[] | undefined,
+    evPowerKwMin: values.ev_power_kw_min,
+    evPowerKwMax: values.ev_power_kw_max,
   };
   return { filters, issues };
 }

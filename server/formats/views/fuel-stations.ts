@@ -93,8 +93,16 @@ const currentRecordSchema = schemaById('/api/schemas/fuel-station-current.schema
 const currentRecordShape = shapeFor('/api/schemas/fuel-station-current.schema.json') as Extract<Shape, { kind: 'object' }>;
 const recordArrays = currentRecordShape.fields.filter((field) => field.shape.kind === 'array').map((field) => field.name);
 
+/** The keys of every array within a shape, at any depth (ev_network_ids' `posts`, a charging unit's `funding_sources`). */
+function arrayKeysWithin(shape: Shape): string[] {
+  if (shape.kind === 'array') return arrayKeysWithin(shape.items);
+  if (shape.kind !== 'object') return [];
+  const own = shape.fields.flatMap((field) => [...(field.shape.kind === 'array' ? [field.name] : []), ...arrayKeysWithin(field.shape)]);
+  return [...own, ...(shape.rest ? arrayKeysWithin(shape.rest) : [])];
+}
+
 const currentStyle = railsStyle(TYPED_FIELDS, {
-  untypedArrays: [...recordArrays, 'station', 'posts'],
+  untypedArrays: [...new Set(arrayKeysWithin(currentRecordShape))],
   texts: { updated_at: (value) => exportTimestamp(String(value)) },
 });
 
