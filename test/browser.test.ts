@@ -196,7 +196,7 @@ describe('the page in Chromium', { skip }, () => {
   };
   /** The parameters the form has fields of its own for, and those that are no filters. */
   const FORM_FIELDS = ['location', 'radius', 'route', 'distance', 'fuel_type', 'limit'];
-  const NOT_FILTERS = ['format', 'api_key', 'callback', 'offset', 'latitude', 'longitude'];
+  const NOT_FILTERS = ['format', 'response_format', 'api_key', 'callback', 'offset', 'latitude', 'longitude'];
   const routeLanded = endpoints.some((endpoint) => endpoint.paths.includes('/api/alt-fuel-stations/v1/nearby-route'));
 
   /** The page loaded anew, with the user's key and its map ready. */

@@ -1,5 +1,5 @@
-// EV charging units (#13): the `ev_charging_units` of today's record, and the `ev_power_kw_min` and
-// `ev_power_kw_max` filters. Counts are held to counts made here from
+// EV charging units (#13): the `ev_charging_units` of today's record, the `ev_power_kw_min` and
+// `ev_power_kw_max` filters, and `response_format=compact`. Counts are held to counts made here from
 // the seeded sample's own source rows (generateStations, the very rows the build writes), by what the
 // filters mean: an electric station with a port whose power is within the bounds, both of them for
 // the same port. A JSON source written for this (test/fixtures/afs-charging-units) goes through the
@@ -109,6 +109,8 @@ const POWER_QUERIES: Query[] = [
   { ev_power_kw_min: '50', ev_power_kw_max: '50', fuel_type: 'ELEC,CNG', country: 'all' },
 ];
 
+const COMPACT_KEYS = ['id', 'fuel_type_code', 'latitude', 'longitude'];
+
 describe('EV charging units on the seeded sample', () => {
   let server: TestServer;
   let server2014: TestServer;
@@ -198,13 +200,94 @@ describe('EV charging units on the seeded sample', () => {
     assert.equal(csv[0].length, 74);
   });
 
-  test('STATION_RECORD=2014: no units in the record; the power filters still filter', async () => {
+  test('STATION_RECORD=2014: no units in the record; the power filters still filter; compact is the whole record', async () => {
     const electric = rows.find((row) => row.fuel_type_code === 'ELEC')!;
     const record = (await json(`/api/alt-fuel-stations/v1/${electric.id}`, {}, server2014)).alt_fuel_station;
     assert.equal('ev_charging_units' in record, false);
     assert.ok(validatorFor('/api/schemas/fuel-station-by-id.schema.json')({ alt_fuel_station: record }));
     const query = { ev_power_kw_min: '60', ev_power_kw_max: '100', limit: '3' };
     assert.equal((await json('/api/alt-fuel-stations/v1', query, server2014)).total_results, select(rows, { ...query, country: 'all' }).length);
+    // The 2014 service had no response_format: the whole record.
+    const compact = await json('/api/alt-fuel-stations/v1', { ...query, response_format: 'compact' }, server2014);
+    assert.deepEqual(compact, await json('/api/alt-fuel-stations/v1', query, server2014));
+  });
+
+  describe('response_format=compact', () => {
+    const searches = [LIST, SEARCHES[1]];
+
+    test('JSON: the same envelope and stations, each its id, fuel type and point alone', async () => {
+      for (const search of searches) {
+        const params = { ...search.params, limit: '20', ev_power_kw_min: '50' };
+        const whole = await json(search.path, params);
+        const compact = await json(search.path, { ...params, response_format: 'compact' });
+        const { fuel_stations: stations, ...envelope } = compact;
+        const { fuel_stations: wholeStations, ...wholeEnvelope } = whole;
+        assert.deepEqual(envelope, wholeEnvelope, search.name);
+        assert.deepEqual(
+          stations,
+          wholeStations.map((station: Json) => Object.fromEntries(COMPACT_KEYS.map((key) => [key, station[key]]))),
+          search.name,
+        );
+        for (const station of stations) assert.deepEqual(Object.keys(station), COMPACT_KEYS);
+        const schema = search === LIST ? 'fuel-stations-list-compact-current' : 'fuel-stations-nearest-compact-current';
+        assert.ok(validatorFor(`/api/schemas/${schema}.schema.json`)(compact), search.name);
+        // in any case, as every code
+        assert.deepEqual(await json(search.path, { ...params, response_format: 'COMPACT' }), compact);
+      }
+    });
+
+    test('XML, CSV, GeoJSON and KML: the four fields, in the same order, for the same stations', async () => {
+      for (const search of searches) {
+        const params = { ...search.params, limit: '5', response_format: 'compact' };
+        const stations = (await json(search.path, params)).fuel_stations as Json[];
+        assert.equal(stations.length, 5);
+
+        const xml = convert(await text(`${search.path}.xml`, params), { format: 'object' }) as Json;
+        const elements = xml.response['fuel-stations']['fuel-station'] as Json[];
+        assert.deepEqual(
+          elements.map((element) => Object.keys(element)),
+          stations.map(() => ['id', 'fuel-type-code', 'latitude', 'longitude']),
+        );
+        assert.deepEqual(
+          elements.map((element) => Number(element.id)),
+          stations.map((station) => station.id),
+        );
+
+        const csv = await text(`${search.path}.csv`, params);
+        const lines = csv.trimEnd().split('\n');
+        assert.equal(lines[0], 'ID,Fuel Type Code,Latitude,Longitude');
+        assert.deepEqual(
+          lines.slice(1).map((line) => line.split(',').map((cell, i) => (i === 1 ? cell : Number(cell)))),
+          stations.map((station) => COMPACT_KEYS.map((key) => station[key])),
+        );
+
+        const geojson = (await get(server, `${search.path}.geojson`, params).then((r) => r.json())) as Json;
+        assert.deepEqual(
+          geojson.features.map((feature: Json) => feature.properties),
+          stations,
+        );
+        const schema = search === LIST ? 'fuel-stations-geojson-compact-current' : 'fuel-stations-geojson-nearest-compact-current';
+        assert.ok(validatorFor(`/api/schemas/${schema}.schema.json`)(geojson), search.name);
+
+        // KML: a Placemark named by the id (a compact record has no name), the four fields as Data.
+        const kml = await text(`${search.path}.kml`, params);
+        const placemarks = kml.split('<Placemark>').slice(1);
+        assert.deepEqual(
+          placemarks.map((placemark) => /<name>(.*)<\/name>/.exec(placemark)?.[1]),
+          stations.map((station) => String(station.id)),
+        );
+        assert.deepEqual(
+          placemarks.map((placemark) => [...placemark.matchAll(/<Data name="([^"]+)">/g)].map((match) => match[1])),
+          stations.map(() => COMPACT_KEYS),
+        );
+      }
+    });
+
+    test('nearby-route, which the documentation gives no response_format, ignores it', async () => {
+      const route = SEARCHES[3];
+      const params = { ...route.params, limit: '2' };
+      assert.deepEqual(await json(route.path, { ...params, response_format: 'compact' }), await json(route.path, params));
+    });
   });
 });
 

@@ -321,6 +321,7 @@ describe("issue #13's new parameters, refused in every format of every search th
   const refused: Record<string, string[]> = {
     ev_power_kw_min: power,
     ev_power_kw_max: power,
+    response_format: ['full', 'compact,compact', '', 'COMPACTED', '%FF'],
   };
 
   for (const search of searches) {

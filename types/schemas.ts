@@ -21,6 +21,10 @@ export type BuildingNoResults = [];
  */
 export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
 /**
+ * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: a FeatureCollection of the stations matching the filters, each feature's properties the whole record or, with response_format=compact, its id, fuel type and point.
+ */
+export type FuelStationsListAnswerGeoJsonCurrent = FuelStationsGeoJsonCurrent | FuelStationsGeoJsonCompactCurrent;
+/**
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with today's station record (STATION_RECORD=current): a FeatureCollection of the stations in ascending distance to the route, each feature's properties the whole record (return_type=all, the default) or the station's id alone (return_type=ids).
  */
 export type FuelStationsNearbyRouteAnswerGeoJsonCurrent =
@@ -30,6 +34,15 @@ export type FuelStationsNearbyRouteAnswerGeoJsonCurrent =
  */
 export type FuelStationsNearbyRouteAnswerGeoJson = FuelStationsNearbyRouteGeoJson | FuelStationsNearbyRouteIdsGeoJson;
 /**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.geojson with today's station record: a FeatureCollection of the stations within the radius in ascending distance, each feature's properties the whole record or, with response_format=compact, its id, fuel type and point.
+ */
+export type FuelStationsNearestAnswerGeoJsonCurrent =
+  FuelStationsNearestGeoJsonCurrent | FuelStationsNearestGeoJsonCompactCurrent;
+/**
+ * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv} with today's station record (STATION_RECORD=current): the stations matching the filters, as whole records or, with response_format=compact, as their id, fuel type and point alone.
+ */
+export type FuelStationsListAnswerCurrent = FuelStationsListCurrent | FuelStationsListCompactCurrent;
+/**
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with today's station record (STATION_RECORD=current): the stations within the distance of the route, in ascending distance to it, as whole records (return_type=all, the default) or as their ids alone (return_type=ids).
  */
 export type FuelStationsNearbyRouteAnswerCurrent = FuelStationsNearbyRouteCurrent | FuelStationsNearbyRouteIdsCurrent;
@@ -37,6 +50,10 @@ export type FuelStationsNearbyRouteAnswerCurrent = FuelStationsNearbyRouteCurren
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.{json,xml,csv} with the 2014 station record (STATION_RECORD=2014): the stations within the distance of the route, in ascending distance to it, as whole records (return_type=all, the default) or as their ids alone (return_type=ids).
  */
 export type FuelStationsNearbyRouteAnswer = FuelStationsNearbyRoute | FuelStationsNearbyRouteIds;
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv} with today's station record (STATION_RECORD=current): the stations within the radius, in ascending distance, as whole records or, with response_format=compact, as their id, fuel type and point alone.
+ */
+export type FuelStationsNearestAnswerCurrent = FuelStationsNearestCurrent | FuelStationsNearestCompactCurrent;
 /**
  * Station status codes to include (comma list): E open, P planned, T temporarily unavailable.
  */
@@ -190,9 +207,12 @@ export interface Schemas {
   FuelStationByIdCurrent?: FuelStationByIdCurrent;
   FuelStationById?: FuelStationById;
   FuelStationChargingUnit?: FuelStationChargingUnit;
+  FuelStationCompactCurrent?: FuelStationCompactCurrent;
   FuelStationCurrent?: FuelStationCurrent;
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
+  FuelStationsListAnswerGeoJsonCurrent?: FuelStationsListAnswerGeoJsonCurrent;
+  FuelStationsGeoJsonCompactCurrent?: FuelStationsGeoJsonCompactCurrent;
   FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
   FuelStationsNearbyRouteAnswerGeoJsonCurrent?: FuelStationsNearbyRouteAnswerGeoJsonCurrent;
   FuelStationsNearbyRouteAnswerGeoJson?: FuelStationsNearbyRouteAnswerGeoJson;
@@ -200,10 +220,14 @@ export interface Schemas {
   FuelStationsNearbyRouteIdsGeoJsonCurrent?: FuelStationsNearbyRouteIdsGeoJsonCurrent;
   FuelStationsNearbyRouteIdsGeoJson?: FuelStationsNearbyRouteIdsGeoJson;
   FuelStationsNearbyRouteGeoJson?: FuelStationsNearbyRouteGeoJson;
+  FuelStationsNearestAnswerGeoJsonCurrent?: FuelStationsNearestAnswerGeoJsonCurrent;
+  FuelStationsNearestGeoJsonCompactCurrent?: FuelStationsNearestGeoJsonCompactCurrent;
   FuelStationsNearestGeoJsonCurrent?: FuelStationsNearestGeoJsonCurrent;
   FuelStationsNearestGeoJson?: FuelStationsNearestGeoJson;
   FuelStationsGeoJson?: FuelStationsGeoJson;
   FuelStationsLastUpdated?: FuelStationsLastUpdated;
+  FuelStationsListAnswerCurrent?: FuelStationsListAnswerCurrent;
+  FuelStationsListCompactCurrent?: FuelStationsListCompactCurrent;
   FuelStationsListCurrent?: FuelStationsListCurrent;
   FuelStationsList?: FuelStationsList;
   FuelStationsNearbyRouteAnswerCurrent?: FuelStationsNearbyRouteAnswerCurrent;
@@ -212,6 +236,8 @@ export interface Schemas {
   FuelStationsNearbyRouteIdsCurrent?: FuelStationsNearbyRouteIdsCurrent;
   FuelStationsNearbyRouteIds?: FuelStationsNearbyRouteIds;
   FuelStationsNearbyRoute?: FuelStationsNearbyRoute;
+  FuelStationsNearestAnswerCurrent?: FuelStationsNearestAnswerCurrent;
+  FuelStationsNearestCompactCurrent?: FuelStationsNearestCompactCurrent;
   FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
@@ -1808,6 +1834,27 @@ export interface FuelStation {
   };
 }
 /**
+ * A fuel station as response_format=compact gives it (list and nearest, today's station record): its id, fuel type and point alone, in that order, as the documentation names them. CSV: those four columns.
+ */
+export interface FuelStationCompactCurrent {
+  /**
+   * Unique station identifier.
+   */
+  id: number;
+  /**
+   * Fuel type: BD, CNG, E85, ELEC, HY, LNG, LPG, or RD (renewable diesel).
+   */
+  fuel_type_code: 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD';
+  /**
+   * Latitude, -90 to 90.
+   */
+  latitude: number;
+  /**
+   * Longitude, -180 to 180.
+   */
+  longitude: number;
+}
+/**
  * A fuel station record as the pipeline reads it from an AFDC export (CSV, by header name: x-csv-header) or from the API's own JSON, after type conversion and before it is written to Parquet. Fields absent from a source are null.
  */
 export interface FuelStationSource {
@@ -2129,18 +2176,22 @@ export interface FuelStationSource {
  */
 export interface FuelStationsGeoJsonCurrent {
   type: 'FeatureCollection';
-  metadata: {
-    /**
-     * URL of the web application that supplies the data.
-     */
-    station_locator_url: string;
-    /**
-     * All matching stations, regardless of limit.
-     */
-    total_results: number;
-    station_counts: StationCounts;
-  };
+  metadata: FuelStationsListMetadataCurrent;
   features: FuelStationFeatureCurrent[];
+}
+/**
+ * The list's envelope without the stations.
+ */
+export interface FuelStationsListMetadataCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
 }
 /**
  * Counts over every station matching the filters (limit ignored). ELEC.total counts charging outlets, ELEC.stations.total counts stations; total is the sum of the fuels' totals.
@@ -2190,6 +2241,22 @@ export interface GeoJsonPoint {
    * @maxItems 2
    */
   coordinates: [number, number];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.geojson with response_format=compact (today's station record): an RFC 7946 FeatureCollection, the list's envelope (without the stations) in metadata, a Feature per station whose properties are its id, fuel type and point.
+ */
+export interface FuelStationsGeoJsonCompactCurrent {
+  type: 'FeatureCollection';
+  metadata: FuelStationsListMetadataCurrent;
+  features: FuelStationCompactFeatureCurrent[];
+}
+/**
+ * One station: a GeoJSON Feature of its point, its compact record (id, fuel type, point) in properties.
+ */
+export interface FuelStationCompactFeatureCurrent {
+  type: 'Feature';
+  geometry: GeoJsonPoint | null;
+  properties: FuelStationCompactCurrent;
 }
 /**
  * Response of GET|POST /api/alt-fuel-stations/v1/nearby-route.geojson with today's station record: an RFC 7946 FeatureCollection of the stations in ascending distance to the route, the envelope (without the stations) in metadata.
@@ -2316,32 +2383,36 @@ export interface FuelStationIdFeature {
  */
 export interface FuelStationsNearestGeoJsonCurrent {
   type: 'FeatureCollection';
-  metadata: {
-    /**
-     * The given latitude, or the geocoded one of location.
-     */
-    latitude: number;
-    /**
-     * The given longitude, or the geocoded one of location.
-     */
-    longitude: number;
-    /**
-     * The country of the geocoded location; absent when latitude and longitude were given.
-     */
-    location_country?: 'US' | 'CA';
-    precision?: Precision;
-    /**
-     * URL of the web application that supplies the data.
-     */
-    station_locator_url: string;
-    /**
-     * All matching stations, regardless of limit.
-     */
-    total_results: number;
-    station_counts: StationCounts;
-    offset: number;
-  };
+  metadata: FuelStationsNearestMetadataCurrent;
   features: FuelStationFeatureCurrent[];
+}
+/**
+ * nearest's envelope without the stations.
+ */
+export interface FuelStationsNearestMetadataCurrent {
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  /**
+   * The country of the geocoded location; absent when latitude and longitude were given.
+   */
+  location_country?: 'US' | 'CA';
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  offset: number;
 }
 /**
  * How location was geocoded; absent when latitude and longitude were given.
@@ -2359,6 +2430,14 @@ export interface Precision {
    * Address component types of the match.
    */
   types: string[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.geojson with response_format=compact (today's station record): an RFC 7946 FeatureCollection of the stations in ascending distance, the nearest envelope (without the stations) in metadata, each feature's properties the station's id, fuel type and point.
+ */
+export interface FuelStationsNearestGeoJsonCompactCurrent {
+  type: 'FeatureCollection';
+  metadata: FuelStationsNearestMetadataCurrent;
+  features: FuelStationCompactFeatureCurrent[];
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/nearest.geojson: an RFC 7946 FeatureCollection of the stations in ascending distance, each station record (with distance in miles) in properties; the nearest envelope's latitude, longitude, precision, station_locator_url, total_results and offset are foreign members.
@@ -2423,6 +2502,21 @@ export interface FuelStationsListCurrent {
   total_results: number;
   station_counts: StationCounts;
   fuel_stations: FuelStationCurrent[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv} with response_format=compact (today's station record): the same envelope, each station cut to its id, fuel type and point (fuel-station-compact-current.schema.json).
+ */
+export interface FuelStationsListCompactCurrent {
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  fuel_stations: FuelStationCompactCurrent[];
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1.{json,xml,csv}.
@@ -2553,6 +2647,35 @@ export interface FuelStationsNearestCurrent {
   station_counts: StationCounts;
   offset: number;
   fuel_stations: FuelStationCurrent[];
+}
+/**
+ * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv} with response_format=compact (today's station record): the same envelope, each station cut to its id, fuel type and point (fuel-station-compact-current.schema.json).
+ */
+export interface FuelStationsNearestCompactCurrent {
+  /**
+   * The given latitude, or the geocoded one of location.
+   */
+  latitude: number;
+  /**
+   * The given longitude, or the geocoded one of location.
+   */
+  longitude: number;
+  /**
+   * The country of the geocoded location; absent when latitude and longitude were given.
+   */
+  location_country?: 'US' | 'CA';
+  precision?: Precision;
+  /**
+   * URL of the web application that supplies the data.
+   */
+  station_locator_url: string;
+  /**
+   * All matching stations, regardless of limit.
+   */
+  total_results: number;
+  station_counts: StationCounts;
+  offset: number;
+  fuel_stations: FuelStationCompactCurrent[];
 }
 /**
  * Response of GET /api/alt-fuel-stations/v1/nearest.{json,xml,csv}; stations in ascending distance.
@@ -2765,6 +2888,10 @@ export interface FuelStationsListParameters {
    */
   ids?: (number | 'all')[];
   /**
+   * compact: each station as its id, fuel_type_code, latitude and longitude alone (today's record; under STATION_RECORD=2014, which had no such option, the whole record).
+   */
+  response_format?: 'compact';
+  /**
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */
   limit?: number | 'all';
@@ -2944,6 +3071,10 @@ export interface FuelStationsNearestParameters {
   restricted_access?: 'all' | 'true' | 'false';
   funding_sources?: FundingSources;
   facility_type?: FacilityType;
+  /**
+   * compact: each station as its id, fuel_type_code, latitude and longitude alone (today's record; under STATION_RECORD=2014, which had no such option, the whole record).
+   */
+  response_format?: 'compact';
   /**
    * The most stations to return: an integer from 1 to 2147483647, or all.
    */

@@ -3,8 +3,11 @@
 // schemas appears on the page by itself. A control left empty sends nothing (the API's default).
 import { h } from './dom.js';
 
-/** Parameters that are no filters: how the answer is written and paged, the key, and the point the form's location stands for. */
-const NOT_FILTERS = new Set(['format', 'api_key', 'callback', 'offset', 'latitude', 'longitude']);
+/**
+ * Parameters that are no filters: how the answer is written (the page needs whole records) and paged,
+ * the key, and the point the form's location stands for.
+ */
+const NOT_FILTERS = new Set(['format', 'response_format', 'api_key', 'callback', 'offset', 'latitude', 'longitude']);
 
 function choices(name, values) {
   return h(

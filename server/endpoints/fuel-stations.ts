@@ -167,6 +167,24 @@ export function stream(store: StationStore, rows: number[], distances?: number[]
 
 export const ERRORS = '/api/schemas/errors.schema.json';
 
+/**
+ * The schemas of the list's and nearest's answers per generation: today's either of
+ * response_format's (anyOf: whole records or compact ones); the 2014 record's, which has no compact form.
+ */
+const ANSWERS: Record<StationRecordGeneration, Record<'list' | 'nearest', { json: string; geojson: string }>> = {
+  current: {
+    list: { json: '/api/schemas/fuel-stations-list-answer-current.schema.json', geojson: '/api/schemas/fuel-stations-geojson-answer-current.schema.json' },
+    nearest: {
+      json: '/api/schemas/fuel-stations-nearest-answer-current.schema.json',
+      geojson: '/api/schemas/fuel-stations-geojson-nearest-answer-current.schema.json',
+    },
+  },
+  '2014': {
+    list: { json: stationViews['2014'].list.schemaId, geojson: stationViews['2014'].list.geojson.schemaId },
+    nearest: { json: stationViews['2014'].nearest.schemaId, geojson: stationViews['2014'].nearest.geojson.schemaId },
+  },
+};
+
 const BY_ID_PATH = { id: { description: 'The station id; no such station is a 404.', type: 'integer', minimum: 1, maximum: 999_999_999 } };
 
 /** The list, nearest and by-id endpoints, answering with one generation of the station record. */
@@ -175,7 +193,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
   const listEndpoint: Endpoint = {
     paths: ['/api/alt-fuel-stations/v1'],
     parameters: LIST_PARAMETERS,
-    responses: { ok: views.list.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.list.geojson.schemaId } },
+    responses: { ok: ANSWERS[generation].list.json, errors: { 422: ERRORS }, byFormat: { geojson: ANSWERS[generation].list.geojson } },
     docs: { tag: FUEL_STATIONS_TAG, summary: 'Every station matching the filters, in no specific order.', example: 'fuel_type=E85,ELEC&state=CA&limit=3' },
     formats: listFormats,
     defaultFormat: 'xml',
@@ -187,7 +205,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
       const limit = values.limit;
       const matches = await data.stations.list(filters, limit === 'all' ? undefined : limit);
       return {
-        view: views.list,
+        view: values.response_format === 'compact' ? views.listCompact : views.list,
         data: {
           station_locator_url: STATION_LOCATOR_URL,
           total_results: matches.total,
@@ -201,7 +219,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
   const nearestEndpoint: Endpoint = {
     paths: ['/api/alt-fuel-stations/v1/nearest'],
     parameters: NEAREST_PARAMETERS,
-    responses: { ok: views.nearest.schemaId, errors: { 422: ERRORS }, byFormat: { geojson: views.nearest.geojson.schemaId } },
+    responses: { ok: ANSWERS[generation].nearest.json, errors: { 422: ERRORS }, byFormat: { geojson: ANSWERS[generation].nearest.geojson } },
     docs: { tag: FUEL_STATIONS_TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
     formats: listFormats,
     defaultFormat: 'xml',
@@ -226,7 +244,7 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
       const page = { offset, limit: limit === 'all' ? undefined : limit };
       const matches = await data.stations.nearest(point.latitude, point.longitude, radiusMiles, filters, page, DISTANCES[generation]);
       return {
-        view: views.nearest,
+        view: values.response_format === 'compact' ? views.nearestCompact : views.nearest,
         data: {
           latitude: point.latitude,
           longitude: point.longitude,

@@ -170,25 +170,35 @@ function stationCollection(schemaId: string, members: string[], membersIn: 'coll
 }
 
 /** KML: each station a Placemark named by its station_name at its point, the envelope members in the Document's ExtendedData. */
-function stationDocument(members: string[], records: string): KmlForm {
-  return { members, records, keys: stationKeys };
+function stationDocument(members: string[], records: string, keys: KmlForm['keys'] = stationKeys): KmlForm {
+  return { members, records, keys };
 }
 
+/** A compact record has no name: its Placemark is named by the station's id. */
+const compactKeys = { ...stationKeys, name: 'id' };
+
+const list2014 = {
+  schemaId: '/api/schemas/fuel-stations-list.schema.json',
+  xml: { style, root: 'response' },
+  csv: { columns: stationColumns(false), rows: stationsOf },
+  geojson: stationCollection('/api/schemas/fuel-stations-geojson.schema.json', listMembers),
+  kml: stationDocument(listMembers, 'fuel_stations'),
+} satisfies View;
+
+const nearest2014 = {
+  schemaId: '/api/schemas/fuel-stations-nearest.schema.json',
+  xml: { style, root: 'response' },
+  csv: { columns: stationColumns(true), rows: stationsOf },
+  geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', nearestMembers),
+  kml: stationDocument(nearestMembers, 'fuel_stations'),
+} satisfies View;
+
 export const fuelStationViews = {
-  list: {
-    schemaId: '/api/schemas/fuel-stations-list.schema.json',
-    xml: { style, root: 'response' },
-    csv: { columns: stationColumns(false), rows: stationsOf },
-    geojson: stationCollection('/api/schemas/fuel-stations-geojson.schema.json', listMembers),
-    kml: stationDocument(listMembers, 'fuel_stations'),
-  },
-  nearest: {
-    schemaId: '/api/schemas/fuel-stations-nearest.schema.json',
-    xml: { style, root: 'response' },
-    csv: { columns: stationColumns(true), rows: stationsOf },
-    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest.schema.json', nearestMembers),
-    kml: stationDocument(nearestMembers, 'fuel_stations'),
-  },
+  list: list2014,
+  nearest: nearest2014,
+  // The 2014 service had no response_format: compact answers with the whole record.
+  listCompact: list2014,
+  nearestCompact: nearest2014,
   nearbyRoute: {
     schemaId: '/api/schemas/fuel-stations-nearby-route.schema.json',
     xml: { style, root: 'response' },
@@ -230,6 +240,9 @@ const currentNearbyRouteMembers = ['station_locator_url', 'total_results', 'stat
 /** KML's Document carries the envelope's scalars and precision, not the counts. */
 const withoutCounts = (members: string[]) => members.filter((member) => member !== 'station_counts');
 
+/** response_format=compact: each station's id, fuel type and point (`fuel-station-compact-current.schema.json`, whose CSV columns they are). */
+const compactColumns = csvColumnsOf(schemaById('/api/schemas/fuel-station-compact-current.schema.json'));
+
 export const currentFuelStationViews = {
   list: {
     schemaId: '/api/schemas/fuel-stations-list-current.schema.json',
@@ -244,6 +257,20 @@ export const currentFuelStationViews = {
     csv: { columns: currentColumns, rows: stationsOf },
     geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest-current.schema.json', currentNearestMembers, 'metadata'),
     kml: stationDocument(withoutCounts(currentNearestMembers), 'fuel_stations'),
+  },
+  listCompact: {
+    schemaId: '/api/schemas/fuel-stations-list-compact-current.schema.json',
+    xml: { style: currentStyle, root: 'response' },
+    csv: { columns: compactColumns, rows: stationsOf },
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-compact-current.schema.json', currentListMembers, 'metadata'),
+    kml: stationDocument(withoutCounts(currentListMembers), 'fuel_stations', compactKeys),
+  },
+  nearestCompact: {
+    schemaId: '/api/schemas/fuel-stations-nearest-compact-current.schema.json',
+    xml: { style: currentStyle, root: 'response' },
+    csv: { columns: compactColumns, rows: stationsOf },
+    geojson: stationCollection('/api/schemas/fuel-stations-geojson-nearest-compact-current.schema.json', currentNearestMembers, 'metadata'),
+    kml: stationDocument(withoutCounts(currentNearestMembers), 'fuel_stations', compactKeys),
   },
   nearbyRoute: {
     schemaId: '/api/schemas/fuel-stations-nearby-route-current.schema.json',
