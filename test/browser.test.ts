@@ -246,7 +246,17 @@ describe('the page in Chromium', { skip }, () => {
     const shown = await page.$$eval('#station-filters fieldset.filter', (elements) => elements.map((element) => element.getAttribute('data-parameter')));
     assert.deepEqual([...shown].sort(), [...expected.keys()].sort());
     // Today's filters (#13 item 2) among them.
-    for (const name of ['ev_connector_type', 'country', 'hy_is_retail', 'cng_fill_type', 'maximum_vehicle_class', 'restricted_access', 'funding_sources'])
+    for (const name of [
+      'ev_connector_type',
+      'country',
+      'hy_is_retail',
+      'cng_fill_type',
+      'maximum_vehicle_class',
+      'restricted_access',
+      'funding_sources',
+      'ev_power_kw_min',
+      'ev_power_kw_max',
+    ])
       assert.ok(shown.includes(name), name);
     // A list of codes is a checkbox per code; one code a menu, whose default sends nothing.
     for (const [name, parameter] of expected) {
@@ -266,6 +276,10 @@ describe('the page in Chromium', { skip }, () => {
           schema.enum.map((value: string) => (value === schema.default ? '' : value)),
           name,
         );
+      } else if (schema.type === 'number') {
+        // A number is a number field, bounded as its schema is.
+        assert.equal(await page.getAttribute(`${fieldset} input`, 'type'), 'number', name);
+        assert.equal(await page.getAttribute(`${fieldset} input`, 'min'), schema.minimum === undefined ? null : String(schema.minimum), name);
       }
     }
 
@@ -300,6 +314,31 @@ describe('the page in Chromium', { skip }, () => {
       answer.fuel_stations.map((station: Json) => station.id),
     );
     await screenshot('browser-filters.png', '#station-form');
+
+    // The power filters (#13): sent as typed, and every station listed has a port at least that powerful.
+    await freshPage();
+    await page.click('#station-filters summary');
+    await page.fill('#station-form input[name=location]', 'Denver, CO');
+    await page.fill('#station-form input[name=radius]', '500');
+    await page.fill('#station-form input[name=limit]', '20');
+    await page.fill('#station-filters input[name=ev_power_kw_min]', '150');
+    const powerSearch = await submitSearch();
+    assert.equal(powerSearch.state, 'done', powerSearch.status);
+    const powerRequest = await shownRequest();
+    assert.deepEqual(powerRequest.params, { location: 'Denver, CO', radius: '500', fuel_type: 'all', limit: '20', ev_power_kw_min: '150' });
+    const powerAnswer = await answerTo(powerRequest);
+    assert.ok(powerAnswer.fuel_stations.length > 0, 'stations with a port of 150 kW or more');
+    assert.deepEqual(
+      powerSearch.items.map((item) => item.id),
+      powerAnswer.fuel_stations.map((station: Json) => station.id),
+    );
+    for (const station of powerAnswer.fuel_stations)
+      assert.ok(
+        station.ev_charging_units.some((unit: Json) =>
+          Object.values(unit.connectors).some((connector: any) => connector.port_count > 0 && connector.power_kw >= 150),
+        ),
+        `station ${station.id}`,
+      );
     assert.deepEqual(failedRequests, []);
     assert.deepEqual(pageErrors, []);
   });
@@ -425,14 +464,21 @@ describe('the page in Chromium', { skip }, () => {
       answer.fuel_stations.map(() => true),
     );
 
-    // The point of a station not hidden under another's.
-    const id = await page.$$eval('svg.map circle.station', (circles) => {
-      const onTop = circles.find((circle) => {
-        const box = circle.getBoundingClientRect();
-        return circle.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === circle;
-      });
-      return onTop?.getAttribute('data-id');
-    });
+    // The point of a station with charging units, not hidden under another's.
+    const withUnits = answer.fuel_stations.filter((station: Json) => station.ev_charging_units?.length).map((station: Json) => String(station.id));
+    const id = await page.$$eval(
+      'svg.map circle.station',
+      (circles, ids) => {
+        const onTop = circles.find((circle) => {
+          const box = circle.getBoundingClientRect();
+          return (
+            ids.includes(circle.getAttribute('data-id')!) && circle.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === circle
+          );
+        });
+        return onTop?.getAttribute('data-id');
+      },
+      withUnits,
+    );
     assert.ok(id, 'a station point on top');
     await page.click(`svg.map circle.station[data-id="${id}"]`);
     await page.waitForSelector(`#station-detail[data-id="${id}"]:not([hidden])`);
@@ -442,12 +488,22 @@ describe('the page in Chromium', { skip }, () => {
       rows.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
     );
     const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    // The charging units are a list of their own (below).
     assert.deepEqual(
-      fields,
+      fields.filter(([name]) => name !== 'ev_charging_units'),
       Object.entries(record)
-        .filter(([, value]) => value !== null && value !== '')
+        .filter(([name, value]) => value !== null && value !== '' && name !== 'ev_charging_units')
         .map(([name, value]) => [name, text(value)]),
     );
+    // One line a unit, naming its level, ports and each connector's power.
+    const unitLines = await page.$$eval('#station-detail [data-field=ev_charging_units] li', (items) => items.map((item) => item.textContent ?? ''));
+    const levels: Record<string, string> = { '1': 'Level 1', '2': 'Level 2', dc_fast: 'DC fast' };
+    assert.equal(unitLines.length, record.ev_charging_units.length);
+    record.ev_charging_units.forEach((unit: Json, i: number) => {
+      assert.ok(unitLines[i].startsWith(`${levels[unit.charging_level]}, ${unit.port_count} port`), unitLines[i]);
+      for (const [type, connector] of Object.entries<Json>(unit.connectors))
+        assert.ok(unitLines[i].includes(connector.power_kw === null ? type : `${type} ${connector.power_kw} kW`), unitLines[i]);
+    });
     assert.equal(await page.textContent('#station-detail h3'), record.station_name);
     await screenshot('browser-map-nearest.png', '#stations .results');
     assert.deepEqual(failedRequests, []);

@@ -25,7 +25,7 @@ function menu(name, values, byDefault) {
   return h('select', { name, 'aria-label': name }, options);
 }
 
-/** The control for a parameter: checkboxes for a list of codes, a menu for one code, else a text input. */
+/** The control for a parameter: checkboxes for a list of codes, a menu for one code, a number field for a number, else a text input. */
 function control(parameter) {
   const { name } = parameter;
   const schema = parameter.schema ?? {};
@@ -36,6 +36,7 @@ function control(parameter) {
       schema.items.enum.filter((value) => value !== 'all'),
     );
   if (Array.isArray(schema.enum)) return menu(name, schema.enum, schema.default);
+  if (schema.type === 'number') return h('input', { name, 'aria-label': name, type: 'number', step: 'any', min: schema.minimum, max: schema.maximum });
   return h('input', { name, 'aria-label': name, spellcheck: 'false', placeholder: schema.type === 'array' ? 'comma list' : '' });
 }
 

@@ -60,6 +60,28 @@ function fieldText(value) {
   return String(value);
 }
 
+const CHARGING_LEVELS = { 1: 'Level 1', 2: 'Level 2', dc_fast: 'DC fast' };
+
+/** A charging unit in words: `DC fast, 1 port: CHADEMO 50 kW, J1772COMBO 150 kW (EVgo Network)`. */
+function chargingUnitText(unit) {
+  const ports = unit.port_count === null ? 'ports not reported' : `${unit.port_count} port${unit.port_count === 1 ? '' : 's'}`;
+  const connectors = Object.entries(unit.connectors)
+    .map(([type, connector]) => `${type} ${connector.power_kw === null ? '(power not reported)' : `${connector.power_kw} kW`}`)
+    .join(', ');
+  return `${CHARGING_LEVELS[unit.charging_level] ?? unit.charging_level}, ${ports}: ${connectors}${unit.network ? ` (${unit.network})` : ''}`;
+}
+
+/** A field's value as the record's panel shows it: the charging units one a line, anything else as text. */
+function fieldValue(name, value) {
+  if (name === 'ev_charging_units')
+    return h(
+      'ul',
+      { class: 'charging-units' },
+      value.map((unit) => h('li', {}, chargingUnitText(unit))),
+    );
+  return fieldText(value);
+}
+
 /** The station's record: every field that has a value, in the record's order. */
 function showDetail(station) {
   const fields = Object.entries(station).filter(([, value]) => value !== null && value !== '');
@@ -70,7 +92,7 @@ function showDetail(station) {
     h(
       'dl',
       {},
-      fields.map(([name, value]) => h('div', { 'data-field': name }, h('dt', {}, name), h('dd', {}, fieldText(value)))),
+      fields.map(([name, value]) => h('div', { 'data-field': name }, h('dt', {}, name), h('dd', {}, fieldValue(name, value)))),
     ),
     h('p', { class: 'muted' }, `${Object.keys(station).length - fields.length} fields without a value are not shown.`),
   );
