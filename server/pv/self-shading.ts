@@ -188,9 +188,10 @@ export function sunAcrossRows(rows: RowGeometry, sun: Vector3, out: SunAcrossRow
   out.perpendicular = perpendicular;
   out.margin = (SHADE_MARGIN * (p + 10) * perpendicular) / normal;
   // where f is far from 0, |n·S| = 10·|S⊥|·cos(θ − R) > 10·p·(S·normal)
+  // (rows so far apart, or a sun so near their plane, that the margin is no longer small: nothing certain)
   out.valid =
     p >= 1 &&
-    p < Number.POSITIVE_INFINITY &&
+    out.margin < 1e-6 &&
     normal > MIN_NORMAL_SHARE * perpendicular &&
     Math.abs(across) > 1e-6 * perpendicular &&
     ROW_NORMAL_LENGTH * p * normal > 2 * PARALLEL_CUTOFF;

@@ -96,7 +96,7 @@ describe('backtracking (§5.4)', () => {
       [10, 200],
       [30, 90],
     ] as const) {
-      for (const gcr of [0.01, 0.1, 0.4, 0.8, 0.99, 1, 3]) {
+      for (const gcr of [1e-30, 1e-6, 0.01, 0.1, 0.4, 0.8, 0.99, 1, 3]) {
         const rows = new RowGeometry(axisTiltDeg, axisAzimuthDeg, Math.fround(gcr));
         for (let zenithDeg = 20; zenithDeg < 90; zenithDeg += 1.3) {
           for (let azimuthDeg = 2; azimuthDeg < 360; azimuthDeg += 7.1) {
