@@ -31,7 +31,7 @@ const exportHeaders = Object.fromEntries(
 type Station = Record<string, unknown> & { federal_agency?: { id: number; code: string | null; name: string } };
 
 function column(field: string): CsvColumn<Station> {
-  return { header: exportHeaders[field]!, value: (station) => station[field] as string | number | boolean | null };
+  return { header: exportHeaders[field]!, field };
 }
 
 const csvCell = {
