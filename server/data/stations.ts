@@ -512,10 +512,26 @@ export class StationStore {
   async list(filters: StationFilters, limit?: number): Promise<Matches> {
     if (this.size === 0) return { rows: [], total: 0, counts: countsOf({}) };
     const sql = new Sql();
-    const conditions = filterConditions(boundTo(sql), filters);
-    const matches = `SELECT row_index, row_index AS distance, id, fuel_type_code, outlets FROM ${TABLE} ${whereAll(conditions)}`;
-    const result = await this.pageAndCounts(sql, matches, { offset: 0, limit });
-    return { ...result, distances: undefined };
+    const where = whereAll(filterConditions(boundTo(sql), filters));
+    // The page alone (its row indexes, in id order) and the counts by fuel: two small results, read
+    // at once on two connections, where one statement for both returned every match's other columns.
+    const [counts, page] = await Promise.all([
+      this.db.query(
+        `SELECT fuel_type_code, count(*)::INTEGER AS stations, sum(outlets)::INTEGER AS outlets FROM ${TABLE} ${where} GROUP BY fuel_type_code`,
+        sql.params,
+        { prepare: false },
+      ),
+      this.db.query(`SELECT row_index FROM ${TABLE} ${where} ORDER BY row_index ${limit === undefined ? '' : `LIMIT ${sql.number(limit)}`}`, sql.params, {
+        prepare: false,
+      }),
+    ]);
+    const stations: Record<string, number> = {};
+    let elecOutlets = 0;
+    counts.fuel_type_code.forEach((fuel, i) => {
+      stations[fuel as string] = counts.stations[i] as number;
+      if (fuel === 'ELEC') elecOutlets = counts.outlets[i] as number;
+    });
+    return { rows: page.row_index as number[], total: Object.values(stations).reduce((sum, n) => sum + n, 0), counts: countsOf(stations, elecOutlets) };
   }
 
   /**
