@@ -2,6 +2,7 @@
 // and the renderers. Endpoints are plain functions from a request to a neutral result.
 import cors, { type CorsOptions } from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Admissions } from './admission.ts';
 import { contractRoutes } from './contract/index.ts';
 import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
 import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
@@ -28,6 +29,8 @@ export interface AppDependencies {
   keyPages: KeyPagesOptions;
   /** Express's `trust proxy` (TRUST_PROXY): whose X-Forwarded-For names the client (DEMO_KEY's limits are per client IP). */
   trustProxy?: string;
+  /** How many endpoint requests are answered, and how many long answers stream, at once (admission.ts). */
+  admission: Admissions;
 }
 
 /** TRUST_PROXY as Express takes it: true/false, a number of hops, or addresses and subnets. */
@@ -37,7 +40,7 @@ export function trustProxyValue(setting: string | undefined): boolean | number |
   return /^\d+$/.test(setting) ? Number(setting) : setting;
 }
 
-function health(data: DataHolder) {
+function health(data: DataHolder, admission: Admissions) {
   return (_req: Request, res: Response) => {
     const { manifest, identity, climate, pvSites } = data.dataSet;
     res.setHeader('Cache-Control', 'no-cache');
@@ -48,6 +51,7 @@ function health(data: DataHolder) {
       data_set: identity,
       climate_cache: climate.cacheStats(),
       pv_site_cache: pvSites.stats(),
+      requests: { answering: admission.answering.stats, streaming: admission.streaming.stats },
       manifest,
     });
   };
@@ -79,8 +83,13 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
     next();
   };
   const handle = async (req: Request, res: Response) => {
+    const { answering, streaming } = deps.admission;
+    await answering.enter();
+    let leave = () => answering.leave();
     const data = deps.data.acquire();
     try {
+      // gone while it waited: nothing to answer
+      if (res.destroyed) return;
       // ETags (contract/etag.ts): a request naming the current tag of its answer gets a 304 at once.
       // A POST's answer depends on its body, which the tag does not name: it gets none.
       const etag = req.method === 'POST' ? undefined : etagFor(endpoint, req, res.locals.format, data.manifest);
@@ -97,9 +106,15 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
       if (etag && ok && isAnyTag(ifNoneMatch)) return sendNotModified(res, etag, CACHE_OK);
       const rendered = render(result, res.locals.format, res.locals.callback);
       const cacheControl = rendered.status === 200 ? CACHE_OK : 'no-cache';
-      await send(res, rendered, { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers });
+      const headers = { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers };
+      await send(res, rendered, headers, async () => {
+        leave();
+        await streaming.enter();
+        leave = () => streaming.leave();
+      });
     } finally {
       deps.data.release(data);
+      leave();
     }
   };
   // The gateway first, as API Umbrella stands in front of the service: a request without a valid key
@@ -118,7 +133,7 @@ export function createApp(deps: AppDependencies): Express {
   app.set('trust proxy', trustProxyValue(deps.trustProxy));
   if (deps.logger) app.use(requestLogger(deps.logger));
   app.use(cors(CORS));
-  app.get('/health', health(deps.data));
+  app.get('/health', health(deps.data, deps.admission));
   app.use(keyPageRoutes(deps.keyPages));
   // The contract, without a key: the page at /, /api/schemas (every JSON Schema at its $id), /api/openapi.json.
   app.use(contractRoutes({ endpoints: deps.endpoints }));

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } from '../pipeline/build.ts';
+import { Admission } from './admission.ts';
 import { createApp } from './app.ts';
 import { DataSet } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
@@ -101,6 +102,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
     logger,
     trustProxy: settings.trustProxy,
+    admission: { answering: new Admission(settings.maxActiveRequests), streaming: new Admission(settings.maxStreams) },
     onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
   });
 

@@ -41,6 +41,10 @@ export interface Settings {
   pvWorkers: number;
   /** Which generation of the fuel-station record the fuel-station endpoints answer with. */
   stationRecord: StationRecordGeneration;
+  /** How many endpoint requests are answered at once; the others wait their turn (admission.ts). */
+  maxActiveRequests: number;
+  /** How many long answers (full lists) stream at once; the others wait before their first byte. */
+  maxStreams: number;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -191,6 +195,20 @@ export const SETTINGS = [
     fallback: '75',
     meaning: 'seconds an idle keep-alive connection stays open (keep it above your load balancer’s idle timeout)',
     read: wholeNumber(1, 86_400),
+  }),
+  setting({
+    field: 'maxActiveRequests',
+    variable: 'MAX_ACTIVE_REQUESTS',
+    fallback: '8',
+    meaning: 'endpoint requests answered at once; more wait their turn, first come first served (bounds memory under many clients)',
+    read: wholeNumber(1, 100_000),
+  }),
+  setting({
+    field: 'maxStreams',
+    variable: 'MAX_STREAMS',
+    fallback: '8',
+    meaning: 'long answers (full lists) streamed at once; more wait before their first byte',
+    read: wholeNumber(1, 100_000),
   }),
   setting({
     field: 'pvWorkers',

@@ -156,8 +156,9 @@ function giveTurn(): void {
  * Writes a rendered result to the response. A long body is streamed chunk by chunk, one chunk per
  * turn (`nextTurn`), so other requests are answered while lists stream; nothing more is rendered
  * while the socket's buffer is full, and the rows stop being read if the client goes away.
+ * `beforeStreaming` is awaited once a body is found long, before its first byte (admission.ts).
  */
-export async function send(res: Response, rendered: Rendered, headers: Record<string, string> = {}): Promise<void> {
+export async function send(res: Response, rendered: Rendered, headers: Record<string, string> = {}, beforeStreaming?: () => Promise<void>): Promise<void> {
   res.status(rendered.status);
   res.setHeader('Content-Type', rendered.contentType);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -167,6 +168,7 @@ export async function send(res: Response, rendered: Rendered, headers: Record<st
     res.end(start.text);
     return;
   }
+  await beforeStreaming?.();
   let chunk = start.text;
   for (;;) {
     if (!res.write(chunk)) await drainedOrClosed(res);

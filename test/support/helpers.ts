@@ -8,6 +8,7 @@ import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
 import type { StationRecordGeneration } from '../../server/formats/views/fuel-stations.ts';
 import { writeUnlimitedKey } from './keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
+import type { Settings } from '../../server/settings.ts';
 import { pino, type Logger } from 'pino';
 import { shared, sharedDir, sharedOrSkip } from './shared-data.ts';
 
@@ -60,11 +61,14 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
-export async function startTestServer(dataDir: string, options: { now?: () => number; stationRecord?: StationRecordGeneration } = {}): Promise<TestServer> {
+export async function startTestServer(
+  dataDir: string,
+  options: { now?: () => number; stationRecord?: StationRecordGeneration; settings?: Partial<Settings> } = {},
+): Promise<TestServer> {
   const keysDir = temporaryDir('keys');
   const keysFile = join(keysDir, 'keys.json');
   const key = writeUnlimitedKey(keysFile);
-  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, stationRecord: options.stationRecord };
+  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, stationRecord: options.stationRecord, ...options.settings };
   const running = await startServer(settings, { now: options.now, log: () => {} });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
   return Object.assign(running, {
