@@ -68,7 +68,7 @@ function writeEightDigits(value: number, at: number): void {
 }
 
 /**
- * Writes the value of single-precision bits `bits` (`value`, not 0) at `at` in `buffer`, which has
+ * Writes the value of single-precision bits `bits` (signed; `value`, not 0) at `at` in `buffer`, which has
  * room for MAX_VALUE_BYTES, and returns the end; -1 when it is outside this arithmetic's range.
  */
 function writeFloat32(bits: number, value: number, at: number): number {
@@ -181,7 +181,8 @@ function writeFloat32(bits: number, value: number, at: number): number {
  * finite is `notFinite`. Each text is `formatFloat`'s.
  */
 export function joinFloat32(values: Float32Array, before: string, after: string, separator: string, notFinite: string): string {
-  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  // the bits as signed integers: they stay small integers for the JIT, negative values included
+  const bits = new Int32Array(values.buffer, values.byteOffset, values.length);
   const beforeBytes = Uint8Array.from(Buffer.from(before, 'latin1'));
   const afterBytes = Uint8Array.from(Buffer.from(after, 'latin1'));
   const separatorBytes = Uint8Array.from(Buffer.from(separator, 'latin1'));
@@ -189,7 +190,7 @@ export function joinFloat32(values: Float32Array, before: string, after: string,
   room(values.length * (perValue - MAX_VALUE_BYTES + 20), 0);
   let out = buffer;
   let at = 0;
-  let previousBits = -1;
+  let previousBits = 0;
   let previousStart = 0;
   let previousEnd = 0;
   for (let i = 0; i < values.length; i++) {
@@ -199,7 +200,7 @@ export function joinFloat32(values: Float32Array, before: string, after: string,
     }
     if (i > 0) for (let k = 0; k < separatorBytes.length; k++) out[at++] = separatorBytes[k]!;
     const valueBits = bits[i]!;
-    if (valueBits === previousBits) {
+    if (i > 0 && valueBits === previousBits) {
       // a value equal to the one before it (zeros at night): its bytes again
       for (let from = previousStart; from < previousEnd; from++) out[at++] = out[from]!;
       continue;
