@@ -8,7 +8,7 @@
 // parameters whose plan DuckDB keeps (database.ts); and the exact distance, a long expression, is
 // computed only where it decides something (nearestSql).
 import { BOOLEAN, type DuckDBType, type DuckDBValue, DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
-import type { Columns, Database, Step } from './database.ts';
+import { type Columns, Database, type Step } from './database.ts';
 import { boxAround } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.ts';
 import { nearRouteSql, type RoutePoint } from './route-distance.ts';
@@ -482,14 +482,21 @@ export class StationStore {
     const networks = new Map<string, string>();
     const facilityTypes = new Set<string>();
     const interner = new Interner();
-    const chunks = db.stream(`SELECT ${RECORD_COLUMNS_SQL} FROM ${source} ORDER BY file_row_number`);
-    for await (const columns of chunks) {
-      for (let row = 0; row < columns.id.length; row++) {
-        const record = recordAt(columns, row, interner);
-        if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
-        if (typeof record.facility_type === 'string') facilityTypes.add(record.facility_type);
-        records.push(record);
+    // Read through a DuckDB instance of their own, closed once they are read: reading every column of
+    // every station leaves the instance holding about 120 MB it would never give back (60,000
+    // stations), which closing it returns.
+    const reader = await Database.open({ connections: 1 });
+    try {
+      for await (const columns of reader.stream(`SELECT ${RECORD_COLUMNS_SQL} FROM ${source} ORDER BY file_row_number`)) {
+        for (let row = 0; row < columns.id.length; row++) {
+          const record = recordAt(columns, row, interner);
+          if (typeof record.ev_network === 'string') networks.set(record.ev_network.toLowerCase(), record.ev_network);
+          if (typeof record.facility_type === 'string') facilityTypes.add(record.facility_type);
+          records.push(record);
+        }
       }
+    } finally {
+      reader.close();
     }
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
     return new StationStore(
