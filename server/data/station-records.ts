@@ -59,6 +59,15 @@ export class Interner {
     return value;
   }
 
+  /** A list field's value: lists of the same texts are one frozen list (most stations list one connector type, or none). */
+  list<T>(value: T): T {
+    if (!Array.isArray(value)) return this.text(value);
+    const key = JSON.stringify(value);
+    let known = this.items.get(key);
+    if (known === undefined) this.items.set(key, (known = Object.freeze(value.map((item) => this.text(item)))));
+    return known as T;
+  }
+
   /** A JSON field's list, each of its items shared. */
   jsonList(text: string): unknown[] {
     return (JSON.parse(text) as unknown[]).map((item) => {
@@ -82,7 +91,7 @@ export function recordAt(columns: Columns, row: number, interner: Interner): Sta
     const value = columns[field][row];
     if (value === null && ABSENT_WHEN_NULL.has(field)) record[field] = undefined;
     else if (JSON_TEXT.has(field)) record[field] = interner.jsonList(value as string);
-    else record[field] = YES_NO.has(field) && typeof value === 'boolean' ? (value ? 'Y' : 'N') : interner.text(value);
+    else record[field] = YES_NO.has(field) && typeof value === 'boolean' ? (value ? 'Y' : 'N') : interner.list(value);
   }
   const agencyId = columns.federal_agency_id[row];
   if (agencyId !== null)
