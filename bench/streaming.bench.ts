@@ -1,16 +1,28 @@
-// Full lists streaming (no `limit`, the real API's default): how long small requests wait while two
-// full XML lists stream at once (the p50 and p99 of /health and of a nearest search with limit=1
-// through the gateway, beside the goal and beside the same requests with nothing else running), and
-// each format's full list in MB/s alone (the reference for the XML lists' rate while two stream).
+// Full lists streaming (no `limit`, the real API's default): each format's full list in MB/s alone,
+// beside its goal (JSON and CSV ≥ 100, XML ≥ 60; GeoJSON for reference); how long small requests wait
+// while two full XML lists stream at once (the p50 and p99 of /health and of a nearest search with
+// limit=1 through the gateway, beside the goal and the same requests with nothing else running); the
+// server's resident memory idle (goal ≤ 300 MB) and at its largest while lists stream (≤ 350 MB); and
+// with 200 clients at once (nearest searches, then lists of 200 stations, each streamed), the largest
+// resident memory and the most requests waiting their turn (admission: MAX_ACTIVE_REQUESTS and
+// MAX_STREAMS, at their defaults), where without admission memory grows with the clients.
 // The server runs in its own process on a 60,000-station sample built for the run.
 import { scratchDir } from './lib/scratch.ts';
 import http from 'node:http';
 import { buildDataSet } from '../pipeline/build.ts';
-import { atMost, percentile, percentileOf } from './lib/figures.ts';
+import { atLeast, atMost, percentile, percentileOf } from './lib/figures.ts';
+import { load } from './lib/load.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 
 const STATIONS = 60_000;
 const GOAL_P99_MS = 50;
+/** Each format's full list alone, MB/s at least (GeoJSON has none: printed for reference). */
+const GOAL_MB_PER_SECOND: Record<string, number | undefined> = { json: 100, csv: 100, xml: 60 };
+const GOAL_IDLE_RSS_MB = 300;
+const GOAL_STREAMING_RSS_MB = 350;
+/** How long the server is left alone before its idle resident memory is read. */
+const IDLE_SECONDS = 10;
+const CLIENTS = 200;
 /** Rounds of two concurrent XML lists; the small requests of every round are pooled. */
 const ROUNDS = 5;
 const FORMATS = ['json', 'xml', 'csv', 'geojson'] as const;
@@ -80,7 +92,10 @@ async function measureAlone(server: ServerProcess): Promise<number> {
     const reads: ListRead[] = [];
     for (let i = 0; i < 3; i++) reads.push(await fullList(server, format));
     const best = reads.reduce((a, b) => (mbPerSecond(a) >= mbPerSecond(b) ? a : b));
-    console.log(`  ${format.padEnd(8)} ${fixed(best.bytes / 1e6)} MB in ${fixed(best.seconds * 1000, 0)} ms = ${fixed(mbPerSecond(best), 0)} MB/s`);
+    const goal = GOAL_MB_PER_SECOND[format];
+    console.log(
+      `  ${format.padEnd(8)} ${fixed(best.bytes / 1e6)} MB in ${fixed(best.seconds * 1000, 0)} ms = ${fixed(mbPerSecond(best), 0)} MB/s   ${goal === undefined ? 'the reference' : atLeast(mbPerSecond(best), goal, 'MB/s')}`,
+    );
     if (format === 'xml') xmlMbPerSecond = mbPerSecond(best);
   }
   return xmlMbPerSecond;
@@ -107,17 +122,59 @@ async function measureTwoXmlLists(server: ServerProcess, xmlAloneMbPerSecond: nu
   );
 }
 
+/** The most requests /health reports waiting for a place (answering or streaming) while `until` says go on. */
+async function mostWaiting(server: ServerProcess, until: () => boolean): Promise<{ answering: number; streaming: number }> {
+  const most = { answering: 0, streaming: 0 };
+  while (!until()) {
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { requests: Record<'answering' | 'streaming', { waiting: number }> };
+    most.answering = Math.max(most.answering, health.requests.answering.waiting);
+    most.streaming = Math.max(most.streaming, health.requests.streaming.waiting);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return most;
+}
+
+async function measureManyClients(server: ServerProcess, idleRssMb: number): Promise<void> {
+  console.log(`\n${CLIENTS} clients at once (resident memory at its largest; idle: ${idleRssMb.toFixed(0)} MB)`);
+  let i = 0;
+  const kinds = {
+    'nearest searches': () =>
+      `/api/alt-fuel-stations/v1/nearest.json?api_key=${server.key}&latitude=${(30 + ((i * 7919) % 1500) / 100).toFixed(3)}&longitude=${(-120 + ((i++ * 104729) % 4000) / 100).toFixed(3)}&radius=50&limit=20`,
+    'lists of 200 (streamed)': () => `/api/alt-fuel-stations/v1.json?api_key=${server.key}&limit=200&offset=${(i++ * 200) % 50_000}`,
+  };
+  for (const [label, path] of Object.entries(kinds)) {
+    const largestRss = server.watchRss();
+    let done = false;
+    const waiting = mostWaiting(server, () => done);
+    const result = await load(server.url, path, { concurrency: CLIENTS, total: 5 * CLIENTS, warmup: 0 }).finally(() => (done = true));
+    const most = await waiting;
+    const rss = largestRss();
+    const statuses = Object.entries(result.statuses).filter(([status]) => status !== '200');
+    console.log(
+      `  ${label.padEnd(24)} ${result.perSecond.toFixed(0).padStart(5)} req/s, p50 ${fixed(result.p50)} ms; RSS at most ${rss.toFixed(0)} MB (${atMost(rss, GOAL_STREAMING_RSS_MB, 'MB')}); ` +
+        `at most ${most.answering} waiting to be answered, ${most.streaming} to stream${statuses.length ? `; non-200: ${JSON.stringify(Object.fromEntries(statuses))}` : ''}`,
+    );
+  }
+}
+
 const dataDir = scratchDir('sample');
 const started = performance.now();
 await buildDataSet({ outDir: dataDir, sample: { seed: 20240601, stations: STATIONS }, allowInvalid: false, repair: false, log: () => {} });
 console.log(`sample build, ${STATIONS.toLocaleString('en-US')} stations: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const server = await startServerProcess(dataDir, { NODE_ENV: 'production', LOG_LEVEL: 'silent' });
 try {
+  console.log(`server started: resident ${server.rssMb().toFixed(0)} MB (at most ${server.peakRssMb().toFixed(0)} while loading)`);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idleRssMb = server.rssMb();
+  console.log(`server RSS idle (${IDLE_SECONDS} s after start): ${idleRssMb.toFixed(0)} MB   ${atMost(idleRssMb, GOAL_IDLE_RSS_MB, 'MB')}`);
+  const largestRss = server.watchRss();
   const xmlAloneMbPerSecond = await measureAlone(server);
   console.log('\nsmall requests (/health and nearest limit=1 through the gateway, one after the other)');
   await measureIdle(server);
   await measureTwoXmlLists(server, xmlAloneMbPerSecond);
-  console.log(`\nserver peak RSS ${server.peakRssMb().toFixed(0)} MB`);
+  const streamingRssMb = largestRss();
+  console.log(`\nserver RSS while lists stream, at most: ${streamingRssMb.toFixed(0)} MB   ${atMost(streamingRssMb, GOAL_STREAMING_RSS_MB, 'MB')}`);
+  await measureManyClients(server, idleRssMb);
 } finally {
   await server.stop();
 }

@@ -19,3 +19,8 @@ export function percentileOf(values: readonly number[], p: number): number {
 export function atMost(value: number, goal: number, unit = ''): string {
   return `goal ≤ ${goal}${unit && ` ${unit}`}: ${value <= goal ? 'met' : 'MISSED'}`;
 }
+
+/** "goal ≥ 100 MB/s: met" (or "MISSED"). */
+export function atLeast(value: number, goal: number, unit = ''): string {
+  return `goal ≥ ${goal}${unit && ` ${unit}`}: ${value >= goal ? 'met' : 'MISSED'}`;
+}

@@ -13,6 +13,13 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Peak resident set size so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Resident set size now (VmRSS), in MB. */
+  rssMb(): number;
+  /**
+   * Watches the resident set size (every 50 ms) until the returned function is called, which gives
+   * the largest seen: the peak of one stretch of the run, where VmHWM is the whole life's.
+   */
+  watchRss(): () => number;
   stop(): Promise<void>;
 }
 
@@ -46,11 +53,21 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     child.stdout!.on('data', watch);
     void exited.then(() => reject(new Error(`server exited (${child.exitCode ?? child.signalCode}): ${output}`)));
   });
+  const statusMb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
   return {
     url,
     key,
     child,
-    peakRssMb: () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    peakRssMb: () => statusMb('VmHWM'),
+    rssMb: () => statusMb('VmRSS'),
+    watchRss: () => {
+      let largest = statusMb('VmRSS');
+      const timer = setInterval(() => (largest = Math.max(largest, statusMb('VmRSS'))), 50);
+      return () => {
+        clearInterval(timer);
+        return Math.max(largest, statusMb('VmRSS'));
+      };
+    },
     stop: async () => {
       const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
       child.kill('SIGTERM');
