@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } from '../pipeline/build.ts';
 import { Admission } from './admission.ts';
 import { createApp } from './app.ts';
-import { DataSet } from './data/dataset.ts';
+import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
 import { endpointsFor } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
@@ -65,20 +65,26 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const settings = withDefaults(given);
   const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
   const dataDir = resolve(settings.dataDir);
+  const buildSample = (sample = { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }) =>
+    buildDataSet({ outDir: dataDir, sample, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
   if (!DataSet.exists(dataDir)) {
     logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
-    await buildDataSet({
-      outDir: dataDir,
-      sample: { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS },
-      allowInvalid: false,
-      repair: false,
-      log: (line) => logger.info(line),
-    });
+    await buildSample();
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
   const openDataSet = (dir: string) =>
     DataSet.open(dir, { climateCacheBytes: bytes(settings.climateCacheMb), pvSiteCacheBytes: bytes(settings.pvSiteCacheMb), pvWorkers: settings.pvWorkers });
-  const data = new DataHolder(await openDataSet(dataDir));
+  const data = new DataHolder(
+    await openDataSet(dataDir).catch(async (error: unknown) => {
+      // A sample built by an older version is made again (it is generated: nothing is lost); a data
+      // set built from sources is the operator's to rebuild, and the error says how.
+      const sample = error instanceof OutdatedDataSetError ? DataSet.sampleIn(dataDir) : undefined;
+      if (!sample) throw error;
+      logger.info(`the sample data set in ${dataDir} was built by an older version (${(error as Error).message}): building it again`);
+      await buildSample(sample);
+      return openDataSet(dataDir);
+    }),
+  );
   const now = options.now ?? Date.now;
   const gateway = await openGateway({
     // Without PUBLIC_URL, the served URL, set once the port is known (PORT=0 takes any).

@@ -1,15 +1,17 @@
 // The data set the server answers from: the manifest of a built dist-data/ directory and the
 // stores loaded from its Parquet files. A new build is picked up by opening a new DataSet and
 // swapping it in; requests in flight keep the one they started with.
+import { VARCHAR } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Database } from './database.ts';
 import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import { pvSiteCacheFor, type PvSiteCache } from './pv-sites.ts';
 import { StationStore } from './stations.ts';
 import { defaults } from '../settings.ts';
+import { schemaById } from '../../schemas/registry.ts';
 
 export interface DataFile {
   path: string;
@@ -45,6 +47,30 @@ export interface DataSetIdentity {
   built_at: string;
 }
 
+/** A data set written by an older pipeline: a file lacks columns this server reads. */
+export class OutdatedDataSetError extends Error {}
+
+/** The files whose columns are their schema's properties, as the pipeline writes them (columnsFromSchema). */
+const FILES_AS_SCHEMAS = [
+  { dataset: 'fuel_stations', file: 'stations', schemaId: '/api/schemas/fuel-station-source.schema.json' },
+  { dataset: 'climate', file: 'stations', schemaId: '/api/schemas/climate-station.schema.json' },
+];
+
+/**
+ * Fails with OutdatedDataSetError when the file lacks a column its schema names (a data set built
+ * before the column was added), instead of the first query's "column not found" from deep in a store.
+ */
+async function requireColumns(db: Database, path: string | undefined, schemaId: string): Promise<void> {
+  if (!path) return;
+  const described = await db.query(`DESCRIBE SELECT * FROM read_parquet($1)`, [{ value: path, type: VARCHAR }], { prepare: false });
+  const present = new Set(described.column_name as string[]);
+  const missing = Object.keys(schemaById(schemaId).properties as object).filter((name) => !present.has(name));
+  if (missing.length > 0)
+    throw new OutdatedDataSetError(
+      `${basename(path)} has no ${missing.join(', ')}: the data set was built by an older version of the pipeline; rebuild it with npm run build:data`,
+    );
+}
+
 export class DataSet {
   private constructor(
     readonly dir: string,
@@ -66,6 +92,13 @@ export class DataSet {
     return existsSync(DataSet.manifestPath(dir));
   }
 
+  /** The seed and station count of the data set in `dir` when it is the seeded sample (its manifest says so). */
+  static sampleIn(dir: string): { seed: number; stations: number } | undefined {
+    const manifest = JSON.parse(readFileSync(DataSet.manifestPath(dir), 'utf8')) as Manifest;
+    const stations = manifest.datasets.fuel_stations?.files.stations?.rows;
+    return manifest.sample && manifest.seed !== undefined && stations !== undefined ? { seed: manifest.seed, stations } : undefined;
+  }
+
   static async open(dir: string, options: DataSetOptions = {}): Promise<DataSet> {
     const manifestBytes = readFileSync(DataSet.manifestPath(dir));
     const manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
@@ -78,6 +111,12 @@ export class DataSet {
       return entry ? join(dir, entry.path) : undefined;
     };
     const db = await Database.open();
+    try {
+      for (const { dataset, file, schemaId } of FILES_AS_SCHEMAS) await requireColumns(db, fileOf(dataset, file), schemaId);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
     const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
     const buildingResources = await BuildingResourceStore.load(db, {
       resources: fileOf('building_resources', 'resources'),
