@@ -31,6 +31,9 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   STATION_RECORD: ['2014', (s) => s.stationRecord, '2014'],
   KEEP_ALIVE_TIMEOUT: ['120', (s) => s.keepAliveTimeout, 120],
   PV_WORKERS: ['0', (s) => s.pvWorkers, 0],
+  MAX_ACTIVE_REQUESTS: ['3', (s) => s.maxActiveRequests, 3],
+  MAX_STREAMS: ['2', (s) => s.maxStreams, 2],
+  HEAP_GROWTH_PERCENT: ['50', (s) => s.heapGrowthPercent, 50],
   PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],
   CLIMATE_CACHE_MB: ['64', (s) => s.climateCacheMb, 64],
 };

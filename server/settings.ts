@@ -45,6 +45,8 @@ export interface Settings {
   maxActiveRequests: number;
   /** How many long answers (full lists) stream at once; the others wait before their first byte. */
   maxStreams: number;
+  /** How far past its live size V8 lets the old generation grow before collecting it all (%). */
+  heapGrowthPercent: number;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -209,6 +211,14 @@ export const SETTINGS = [
     fallback: '8',
     meaning: 'long answers (full lists) streamed at once; more wait before their first byte',
     read: wholeNumber(1, 100_000),
+  }),
+  setting({
+    field: 'heapGrowthPercent',
+    variable: 'HEAP_GROWTH_PERCENT',
+    fallback: '25',
+    meaning:
+      'how far past what is live V8 lets the heap grow before a full collection, 1 to 400 (%): lower keeps the server smaller, higher spends less time collecting',
+    read: wholeNumber(1, 400),
   }),
   setting({
     field: 'pvWorkers',
