@@ -61,7 +61,9 @@ export class ClimateCatalog {
              ${GRID.cellSql('lat', 'lon')} AS cell
       FROM climate_stations ORDER BY cell, row_index`);
     await db.execute(`CREATE INDEX ${POINTS}_cell ON ${POINTS} (cell)`);
-    const columns = await db.query(`SELECT * EXCLUDE (row_index), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`);
+    const columns = await db.query(
+      `SELECT * EXCLUDE (row_index, hourly_offset), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`,
+    );
     const names = Object.keys(columns);
     const count = columns.id?.length ?? 0;
     const stations: ClimateStation[] = new Array(count);

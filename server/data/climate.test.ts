@@ -18,6 +18,7 @@ import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/
 import { nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
 import { readSettings } from '../settings.ts';
 import { ClimateStore } from './climate.ts';
+import { ClimateCatalog } from './climate-catalog.ts';
 import { Database } from './database.ts';
 
 function inputsFor(drafts: StationDraft[]): { inputs: StationInput[]; expected: Map<string, ReturnType<typeof allocateHourly>> } {
@@ -220,4 +221,35 @@ test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb 
   assert.equal(readSettings(['--climate-cache-mb=0'], {}).climateCacheMb, 0);
   assert.throws(() => readSettings([], { CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB must be a number of megabytes, not lots/);
   assert.throws(() => readSettings(['--climate-cache-mb=-1'], {}), /CLIMATE_CACHE_MB/);
+});
+
+test('a catalog of more stations than one DuckDB chunk keeps each station its own hourly range', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-catalog-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // 2,500 stations: DuckDB returns 2,048 rows a chunk; the catalog once read the second chunk's offsets wrong
+  const drafts = nsrdbGridDrafts({ spacingDeg: 0.5, landOnly: false, limit: 2500 });
+  assert.equal(drafts.length, 2500);
+  const stations = drafts.map((draft, i) => ({
+    ...draft,
+    station_index: i,
+    hourly_file: 'hourly-0000',
+    hourly_row_group: i,
+    hourly_offset: 4 + 50_000 * i,
+    hourly_bytes: 40_000 + i,
+  }));
+  const writer = await DataSetWriter.open(dir);
+  await writeCatalog(writer, stations);
+  const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
+  writer.close();
+  const db = await Database.open();
+  t.after(() => db.close());
+  const catalog = await ClimateCatalog.load(db, join(dir, manifest.datasets.climate!.files.stations!.path));
+  for (const station of stations) {
+    const read = catalog.byId(station.id)!;
+    assert.deepEqual(
+      [Number(read.hourly_offset), read.hourly_bytes, read.hourly_row_group],
+      [station.hourly_offset, station.hourly_bytes, station.hourly_row_group],
+      station.id,
+    );
+  }
 });

@@ -68,3 +68,14 @@ test('closing while what follows a search still runs: the connection closes when
   assert.deepEqual(answer, { n: [1] });
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
+
+test('a result of more rows than one chunk reads each column whole; two columns of one name are refused, not merged', async () => {
+  const rows = 5000;
+  const read = await db.query(`SELECT range::INTEGER AS i, (range * 2)::DOUBLE AS twice FROM range(${rows})`, [], { prepare: false });
+  assert.equal(read.i.length, rows);
+  assert.ok(read.i.every((value, i) => value === i && read.twice[i] === 2 * i));
+  await assert.rejects(db.query(`SELECT range AS x, range::DOUBLE AS x FROM range(${rows})`, [], { prepare: false }), /two columns named x/);
+  await assert.rejects(async () => {
+    for await (const _ of db.stream(`SELECT range AS x, range::DOUBLE AS x FROM range(${rows})`));
+  }, /two columns named x/);
+});

@@ -132,8 +132,18 @@ function bind(statement: DuckDBPreparedStatement, params: Param[]): void {
 }
 
 /** A statement's whole result by column, read from its chunks in memory (no further round trip to DuckDB's threads). */
+/**
+ * A result's column names, each once: results are read into an object by column name, where two
+ * columns of one name would share one array (each chunk's rows of one, then of the other).
+ */
+function distinctNames(names: string[]): string[] {
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined) throw new Error(`The result has two columns named ${repeated}`);
+  return names;
+}
+
 function columnsOf(result: DuckDBMaterializedResult): Columns {
-  const names = result.columnNames();
+  const names = distinctNames(result.columnNames());
   const columns: Columns = {};
   for (const name of names) columns[name] = [];
   for (let chunk = 0; chunk < result.chunkCount; chunk++) {
@@ -306,7 +316,7 @@ export class Database {
     const pooled = await this.acquire();
     try {
       const result = await pooled.connection.stream(sql);
-      const names = result.columnNames();
+      const names = distinctNames(result.columnNames());
       for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
         const values = chunk.convertColumns(JSDuckDBValueConverter);
         const columns: Columns = {};
