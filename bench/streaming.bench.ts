@@ -24,7 +24,7 @@ const GOAL_STREAMING_RSS_MB = 350;
 const IDLE_SECONDS = 10;
 const CLIENTS = 200;
 /** Rounds of two concurrent XML lists; the small requests of every round are pooled. */
-const ROUNDS = 5;
+const ROUNDS = 3;
 const FORMATS = ['json', 'xml', 'csv', 'geojson'] as const;
 
 interface ListRead {
