@@ -14,6 +14,7 @@ import { generateStations } from '../pipeline/sample/stations.ts';
 import { geodesicMiles } from './support/geodesic.ts';
 import { buildQuietly, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { milesFromRoute } from './support/sphere.ts';
+import { stationCounts } from './support/station-counts.ts';
 
 type Json = Record<string, any>;
 type Query = Record<string, string>;
@@ -54,16 +55,6 @@ function select(rows: Json[], query: Query): Json[] {
 }
 
 const outlets = (row: Json) => (row.ev_level1_evse_num ?? 0) + (row.ev_level2_evse_num ?? 0) + (row.ev_dc_fast_num ?? 0);
-
-function stationCounts(rows: Json[]) {
-  const fuels: Record<string, { total: number; stations?: { total: number } }> = {};
-  for (const fuel of ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD']) {
-    const ofFuel = rows.filter((row) => row.fuel_type_code === fuel);
-    fuels[fuel] =
-      fuel === 'ELEC' ? { total: ofFuel.reduce((sum, row) => sum + outlets(row), 0), stations: { total: ofFuel.length } } : { total: ofFuel.length };
-  }
-  return { total: Object.values(fuels).reduce((sum, { total }) => sum + total, 0), fuels };
-}
 
 interface Search {
   name: string;
@@ -142,7 +133,11 @@ describe('EV charging units on the seeded sample', () => {
         const body = await json(search.path, { ...search.params, ...query });
         const expected = select(rows, query).filter(search.within);
         assert.equal(body.total_results, expected.length, search.name);
-        assert.deepEqual(body.station_counts, stationCounts(expected), search.name);
+        assert.deepEqual(
+          body.station_counts,
+          stationCounts(expected, (row) => row.fuel_type_code, outlets),
+          search.name,
+        );
       }
     });
   }

@@ -11,6 +11,7 @@ import { convert } from 'xmlbuilder2';
 import { buildQuietly, shared, sharedOrSkip, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { geodesicMiles } from './support/geodesic.ts';
 import { milesFromRoute } from './support/sphere.ts';
+import { stationCounts } from './support/station-counts.ts';
 
 type Row = Record<string, string>;
 type Query = Record<string, string>;
@@ -189,17 +190,6 @@ function select(rows: Row[], query: Query): Row[] {
 
 const outlets = (row: Row) => ['EV Level1 EVSE Num', 'EV Level2 EVSE Num', 'EV DC Fast Count'].reduce((sum, h) => sum + Number(row[h] || 0), 0);
 
-/** station_counts of some rows: stations per fuel, except ELEC, which counts outlets (and its stations apart). */
-function stationCounts(rows: Row[]) {
-  const fuels: Record<string, { total: number; stations?: { total: number } }> = {};
-  for (const fuel of ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD']) {
-    const ofFuel = rows.filter((row) => isFuel(row, fuel));
-    fuels[fuel] =
-      fuel === 'ELEC' ? { total: ofFuel.reduce((sum, row) => sum + outlets(row), 0), stations: { total: ofFuel.length } } : { total: ofFuel.length };
-  }
-  return { total: Object.values(fuels).reduce((sum, { total }) => sum + total, 0), fuels };
-}
-
 interface Search {
   name: string;
   path: string;
@@ -279,7 +269,11 @@ describe("today's filters on the composite AFDC export and the documented statio
           const body = (await response.json()) as any;
           const expected = select(rows, query).filter(search.within);
           assert.equal(body.total_results, expected.length, `${param} on ${search.name}`);
-          assert.deepEqual(body.station_counts, stationCounts(expected), `${param} on ${search.name}`);
+          assert.deepEqual(
+            body.station_counts,
+            stationCounts(expected, (row) => row['Fuel Type Code'], outlets),
+            `${param} on ${search.name}`,
+          );
         }
       });
     }
