@@ -405,6 +405,22 @@ export function nearestSql(
     ${counts('box', 'WHERE inside')} UNION ALL ${counts('exact', 'WHERE NOT inside')} UNION ALL ${pageRows}`;
 }
 
+/** Stations and ELEC outlets added up by fuel, as DuckDB counts them (a fuel in one part or several). */
+class FuelTally {
+  private readonly stations: Record<string, number> = {};
+  private elecOutlets = 0;
+
+  add(fuel: string, stations: number, outlets: number): void {
+    this.stations[fuel] = (this.stations[fuel] ?? 0) + stations;
+    if (fuel === 'ELEC') this.elecOutlets += outlets;
+  }
+
+  /** How many stations match (`total`), and their station_counts. */
+  get totals(): { total: number; counts: StationCounts } {
+    return { total: Object.values(this.stations).reduce((sum, n) => sum + n, 0), counts: countsOf(this.stations, this.elecOutlets) };
+  }
+}
+
 /** station_counts: stations per fuel, except ELEC, which counts outlets (and its stations apart). */
 function countsOf(stations: Record<string, number>, elecOutlets = 0): StationCounts {
   const counts: StationCounts = { total: 0, fuels: {} };
@@ -532,13 +548,9 @@ export class StationStore {
         prepare: false,
       }),
     ]);
-    const stations: Record<string, number> = {};
-    let elecOutlets = 0;
-    counts.fuel_type_code.forEach((fuel, i) => {
-      stations[fuel as string] = counts.stations[i] as number;
-      if (fuel === 'ELEC') elecOutlets = counts.outlets[i] as number;
-    });
-    return { rows: page.row_index as number[], total: Object.values(stations).reduce((sum, n) => sum + n, 0), counts: countsOf(stations, elecOutlets) };
+    const tally = new FuelTally();
+    for (const [i, fuel] of counts.fuel_type_code.entries()) tally.add(fuel as string, counts.stations[i] as number, counts.outlets[i] as number);
+    return { rows: page.row_index as number[], ...tally.totals };
   }
 
   /**
@@ -693,8 +705,7 @@ export class StationStore {
  * nearest search gives each fuel by its index in `fuelCodes`, and may give a fuel's count in parts.
  */
 function readPageAndCounts(result: Columns, page: { offset: number; limit?: number }, fuelCodes?: readonly string[]): Matches {
-  const stations: Record<string, number> = {};
-  let elecOutlets = 0;
+  const tally = new FuelTally();
   const rows: number[] = [];
   const distances: number[] = [];
   const fuelColumn = fuelCodes ? result.fuel_index : result.fuel_type_code;
@@ -704,9 +715,7 @@ function readPageAndCounts(result: Columns, page: { offset: number; limit?: numb
       rows.push(result.row_index[i] as number);
       distances.push(result.distance[i] as number);
     } else {
-      const code = fuelCodes ? fuelCodes[fuel as number] : (fuel as string);
-      stations[code] = (stations[code] ?? 0) + (result.stations[i] as number);
-      if (code === 'ELEC') elecOutlets += result.outlets[i] as number;
+      tally.add(fuelCodes ? fuelCodes[fuel as number]! : (fuel as string), result.stations[i] as number, result.outlets[i] as number);
     }
   }
   // UNION ALL keeps each branch's rows in order but not the branches': the page is re-sorted (row
@@ -718,7 +727,6 @@ function readPageAndCounts(result: Columns, page: { offset: number; limit?: numb
   return {
     rows: order.map((i) => rows[i]),
     distances: order.map((i) => distances[i]),
-    total: Object.values(stations).reduce((sum, n) => sum + n, 0),
-    counts: countsOf(stations, elecOutlets),
+    ...tally.totals,
   };
 }
