@@ -3,8 +3,8 @@
 // cases themselves asked by file_id (the mix of array types, module types, bifacial and monofacial
 // systems the cases hold), monthly and hourly, with 1 client and 8. Each p50 is printed beside the
 // reference engine's own time per case on the same mix: ssc's pvwattsv8 run on sampled cases in this
-// run when its runner is on this machine (PVWATTS_V8_ORACLE, default /work/oracle/bin/pvwatts8-run:
-// test/pv/v8-reference/README.md says how it is built), else the times recorded when the cases were
+// run when PVWATTS_V8_ORACLE names its runner on this machine (test/pv/v8-reference/README.md says
+// how it is built), else the times recorded when the cases were
 // made (test/pv/v8-reference/timing.json). Goals: monthly p50 ≤ ¼ of the engine's time per case,
 // hourly ≤ ½. Also the first estimate at a station (weather read and v8 site prepared).
 //
@@ -29,7 +29,7 @@ import {
 } from '../test/pv/v8-reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
-const ORACLE = process.env.PVWATTS_V8_ORACLE ?? '/work/oracle/bin/pvwatts8-run';
+const ORACLE = process.env.PVWATTS_V8_ORACLE ?? '';
 /** Cases the engine runs in this run, per timeframe (each 0.1–0.5 s). */
 const ORACLE_CASES = { monthly: 60, hourly: 20 };
 const load1 = () =>
@@ -48,7 +48,7 @@ function queryOf(reference: V8ReferenceCase): string {
 
 /** The reference engine's compute time per case (seconds) on `cases`, or null when its runner is not here. */
 function oracleSeconds(cases: V8ReferenceCase[], hourly: boolean): number[] | null {
-  if (!existsSync(ORACLE)) return null;
+  if (ORACLE === '' || !existsSync(ORACLE)) return null;
   return cases.map((reference) => {
     const run = spawnSync(ORACLE, { input: JSON.stringify({ ...reference, hourly }), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${ORACLE} failed on ${reference.label}: ${run.stderr}`);

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { percentileOf } from './figures.ts';
 
 /** The runner: `pvwatts5-run WEATHER_FILE [--hourly] name=value …`, printing `{ok, exec_seconds, read_seconds, …}`. */
-export const V5_ENGINE = process.env.PVWATTS_V5_ORACLE ?? '/work/oracle-v5/build/pvwatts5-run';
-export const v5EngineHere = existsSync(V5_ENGINE);
+export const V5_ENGINE = process.env.PVWATTS_V5_ORACLE ?? '';
+export const v5EngineHere = V5_ENGINE !== '' && existsSync(V5_ENGINE);
 
 interface KindTiming {
   cases: number;
