@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } from '../pipeline/build.ts';
 import { Admission } from './admission.ts';
 import { createApp } from './app.ts';
 import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
@@ -66,10 +65,15 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const settings = withDefaults(given);
   const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
   const dataDir = resolve(settings.dataDir);
-  const buildSample = (sample = { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS }) =>
-    buildDataSet({ outDir: dataDir, sample, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
+  // The pipeline (its generator, readers and gazetteers: some 45 MB resident) is loaded only to build.
+  const buildSample = async (sample?: { seed: number; stations: number }) => {
+    const { buildDataSet, DEFAULT_SAMPLE_STATIONS, DEFAULT_SEED } = await import('../pipeline/build.ts');
+    const { seed, stations } = sample ?? { seed: DEFAULT_SEED, stations: DEFAULT_SAMPLE_STATIONS };
+    logger.info(`building the sample data set (seed ${seed}, ${stations} stations)`);
+    await buildDataSet({ outDir: dataDir, sample: { seed, stations }, allowInvalid: false, repair: false, log: (line) => logger.info(line) });
+  };
   if (!DataSet.exists(dataDir)) {
-    logger.info(`no data set in ${dataDir}: building the sample data set (seed ${DEFAULT_SEED})`);
+    logger.info(`no data set in ${dataDir}`);
     await buildSample();
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
