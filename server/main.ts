@@ -3,7 +3,6 @@
 // (streamed lists included), closes Redis and DuckDB, and exits 0. A rebuilt data set in DATA_DIR
 // is picked up while it runs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -16,6 +15,7 @@ import { endpointsFor } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
+import { collectGarbage, limitHeapGrowth } from './heap.ts';
 import { HelpShown, readSettings, withDefaults, type ServerSettings, type Settings } from './settings.ts';
 
 export interface RunningServer {
@@ -77,8 +77,15 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     await buildSample();
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
-  const openDataSet = (dir: string) =>
-    DataSet.open(dir, { climateCacheBytes: bytes(settings.climateCacheMb), pvSiteCacheBytes: bytes(settings.pvSiteCacheMb), pvWorkers: settings.pvWorkers });
+  const openDataSet = async (dir: string) => {
+    const dataSet = await DataSet.open(dir, {
+      climateCacheBytes: bytes(settings.climateCacheMb),
+      pvSiteCacheBytes: bytes(settings.pvSiteCacheMb),
+      pvWorkers: settings.pvWorkers,
+    });
+    collectGarbage();
+    return dataSet;
+  };
   const data = new DataHolder(
     await openDataSet(dataDir).catch(async (error: unknown) => {
       // A sample built by an older version is made again (it is generated: nothing is lost); a data
@@ -193,10 +200,10 @@ async function main(): Promise<void> {
     throw error;
   }
   // V8 lets the old generation grow to several times what is live before it collects it all. With
-  // 60,000 records live, the garbage of loading them, of many requests waiting at once or of lists
-  // streaming kept the server near 480 MB idle and 700 MB busy; at 25% it stays near 370 and 380,
-  // for a few percent more time collecting (bench: streaming).
-  setFlagsFromString(`--heap-growing-percent=${settings.heapGrowthPercent}`);
+  // 60,000 records live, the garbage of many requests waiting at once or of lists streaming kept the
+  // server near 700 MB busy; at 25% it stays near 380, for a few percent more time collecting
+  // (bench: streaming).
+  limitHeapGrowth(settings.heapGrowthPercent);
   const running = await startServer(settings);
   const { manifest } = running.data.dataSet;
   console.log(`serving ${running.url} from ${resolve(settings.dataDir)}${manifest.sample ? ' (SAMPLE DATA: synthetic records)' : ''}`);
