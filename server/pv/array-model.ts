@@ -135,7 +135,6 @@ export class ArrayModel {
       data[at + SunField.skyTemperatureK]!,
       data[at + SunField.windLaminarForced]!,
       data[at + SunField.windTurbulentForced]!,
-      data[at + SunField.windLogFilmTurbulentBelow]!,
       data[at + SunField.windFilmTurbulentBelowK]!,
     );
     const dcW = dcPowerW(this.dcNameplateW, this.temperatureCoefficient, cellC, transmittedWm2, this.lossesPercent);

@@ -6,6 +6,8 @@
  * iterates them share every constant and its derivation; apart, each would be read only beside the other.
  */
 
+import { exp, FixedPower } from './libm.ts';
+
 /** Stefan–Boltzmann constant, W/(m²·K⁴), as ssc writes it. */
 const STEFAN_BOLTZMANN = 5.669e-8;
 const ABSORPTANCE = 0.83;
@@ -47,6 +49,12 @@ const GRASHOF_FACTOR = (9.8 * CHARACTERISTIC_LENGTH_M ** 3 * 0.5) / VISCOSITY_FA
  */
 const FREE_CONVECTION_FACTOR = ((0.21 * AIR_CONDUCTIVITY_FACTOR) / CHARACTERISTIC_LENGTH_M) * (0.71 * GRASHOF_FACTOR) ** 0.32;
 const FREE_TEMPERATURE_EXPONENT = 0.84 - 0.32 * 4.52;
+/** The powers of the heat balance: of the film temperature, of the module's rise over ambient, and the cube root. */
+const LAMINAR_FILM_POWER = new FixedPower(LAMINAR_FORCED_TEMPERATURE_EXPONENT);
+const TURBULENT_FILM_POWER = new FixedPower(TURBULENT_FORCED_TEMPERATURE_EXPONENT);
+const FREE_FILM_POWER = new FixedPower(FREE_TEMPERATURE_EXPONENT);
+const RISE_POWER = new FixedPower(0.32);
+const CUBE_ROOT = new FixedPower(1 / 3);
 
 /** Effective sky temperature for radiative exchange, K, from the ambient temperature in °C (§10). */
 export function skyTemperatureK(ambientC: number): number {
@@ -64,21 +72,19 @@ export function windAtModuleMs(windMs: number): number {
  * computes them once per record): with Re = w·x/ν, ν = VISCOSITY_FACTOR·T^1.76 and
  * ρ = AIR_DENSITY_FACTOR/T, forced convection 0.86·Re^−0.5·ρ·w·1007/0.71^0.67 (laminar) or
  * 0.0282·Re^−0.2·ρ·w·1007/0.71^0.4 (Re > 1.2e5) is a wind factor times a power of the film
- * temperature T, and Re > 1.2e5 exactly when ln T < `logFilmTurbulentBelow`.
+ * temperature T, and Re > 1.2e5 exactly when T < `filmTurbulentBelowK`.
  */
 export interface WindTerms {
   laminarForced: number;
   turbulentForced: number;
-  logFilmTurbulentBelow: number;
-  /** e^logFilmTurbulentBelow: the film temperature (K) below which the forced convection is turbulent. */
+  /** The film temperature (K) below which the forced convection is turbulent. */
   filmTurbulentBelowK: number;
 }
 
 export function windTerms(windAtModule: number, out: WindTerms): void {
-  out.logFilmTurbulentBelow = Math.log((windAtModule * CHARACTERISTIC_LENGTH_M) / (1.2e5 * VISCOSITY_FACTOR)) / 1.76;
   out.laminarForced = LAMINAR_FORCED_FACTOR * Math.sqrt(windAtModule);
   out.turbulentForced = TURBULENT_FORCED_FACTOR * Math.exp(0.8 * Math.log(windAtModule));
-  out.filmTurbulentBelowK = Math.exp(out.logFilmTurbulentBelow);
+  out.filmTurbulentBelowK = Math.exp(Math.log((windAtModule * CHARACTERISTIC_LENGTH_M) / (1.2e5 * VISCOSITY_FACTOR)) / 1.76);
 }
 
 /** Above this slope of the heat-balance map the tenth iterate is tracked step by step. */
@@ -91,7 +97,7 @@ const SOLVER_MAX_STEPS = 8;
 /** How far (K) the tenth iterate may lie from the fixed point for the fixed point to stand for it. */
 const TENTH_ITERATE_TOLERANCE_K = 1e-10;
 
-const scratchWind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
+const scratchWind: WindTerms = { laminarForced: 0, turbulentForced: 0, filmTurbulentBelowK: 0 };
 
 /**
  * The Fuentes model with its state (previous module temperature and absorbed irradiance). Create
@@ -123,7 +129,6 @@ export class FuentesCellTemperature {
   private absorbedWm2 = 0;
   private laminarForced = 0;
   private turbulentForced = 0;
-  private logFilmTurbulentBelow = 0;
   private filmTurbulentBelowK = 0;
 
   constructor(noctC: number, stepHours: number) {
@@ -163,15 +168,7 @@ export class FuentesCellTemperature {
   cellTemperatureC(poaWm2: number, ambientC: number, skyK: number, windMs: number): number {
     windTerms(windMs, scratchWind);
     const wind = scratchWind;
-    return this.cellTemperatureWithWindC(
-      poaWm2,
-      ambientC,
-      skyK,
-      wind.laminarForced,
-      wind.turbulentForced,
-      wind.logFilmTurbulentBelow,
-      wind.filmTurbulentBelowK,
-    );
+    return this.cellTemperatureWithWindC(poaWm2, ambientC, skyK, wind.laminarForced, wind.turbulentForced, wind.filmTurbulentBelowK);
   }
 
   /** `cellTemperatureC` with the wind given by its `windTerms` (computed once per site and record). */
@@ -181,7 +178,6 @@ export class FuentesCellTemperature {
     skyK: number,
     laminarForced: number,
     turbulentForced: number,
-    logFilmTurbulentBelow: number,
     filmTurbulentBelowK: number,
   ): number {
     if (!(poaWm2 > 0)) {
@@ -194,7 +190,6 @@ export class FuentesCellTemperature {
     this.absorbedWm2 = ABSORPTANCE * poaWm2;
     this.laminarForced = laminarForced;
     this.turbulentForced = turbulentForced;
-    this.logFilmTurbulentBelow = logFilmTurbulentBelow;
     this.filmTurbulentBelowK = filmTurbulentBelowK;
     const previousK = this.previousModuleK;
     const moduleK = this.tenthIterate(previousK);
@@ -334,10 +329,11 @@ export class FuentesCellTemperature {
    * to `moduleK` in `this.slope` and `this.curvature` (and the decay exponent and its derivative in
    * `this.exponent`, `this.exponentSlope`).
    *
-   * The §10 correlations are rearranged for speed (same values to ~1e-15): Math.pow is slow in V8,
-   * so x^a is exp(a·ln x), and the air properties are folded into powers of the film temperature
-   * so that the calls for forced and free convection do not wait on each other. The derivatives
-   * reuse those powers and need no transcendental call of their own.
+   * The §10 correlations are rearranged for speed (same values to ~1e-15): the air properties are
+   * folded into powers of the film temperature, each x^a taken by a `FixedPower` (libm.ts: tables and
+   * a short series, where Math.pow, Math.log and Math.exp are slow calls in V8) so that the powers
+   * for forced and free convection do not wait on each other, and the decay is glibc's exp. The
+   * derivatives reuse those powers and need no transcendental call of their own.
    */
   private heatBalanceStep(moduleK: number, withSlope: boolean): number {
     const ambientK = this.ambientK;
@@ -347,16 +343,15 @@ export class FuentesCellTemperature {
     const previousAbsorbed = this.previousAbsorbedWm2;
     const absorbedChange = absorbed - previousAbsorbed;
     const filmK = (moduleK + ambientK) / 2;
-    const logFilmK = Math.log(filmK);
-    const turbulent = logFilmK < this.logFilmTurbulentBelow;
+    const turbulent = filmK < this.filmTurbulentBelowK;
     const forcedExponent = turbulent ? TURBULENT_FORCED_TEMPERATURE_EXPONENT : LAMINAR_FORCED_TEMPERATURE_EXPONENT;
-    const forced = (turbulent ? this.turbulentForced : this.laminarForced) * Math.exp(forcedExponent * logFilmK);
+    const forced = turbulent ? this.turbulentForced * TURBULENT_FILM_POWER.of(filmK) : this.laminarForced * LAMINAR_FILM_POWER.of(filmK);
     // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
     // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).
     const riseK = moduleK - ambientK;
-    const free = FREE_CONVECTION_FACTOR * Math.exp(0.32 * Math.log(Math.abs(riseK)) + FREE_TEMPERATURE_EXPONENT * logFilmK);
+    const free = FREE_CONVECTION_FACTOR * RISE_POWER.of(Math.abs(riseK)) * FREE_FILM_POWER.of(filmK);
     const convectionCube = free * free * free + forced * forced * forced;
-    const cubeRoot = Math.cbrt(convectionCube);
+    const cubeRoot = CUBE_ROOT.of(convectionCube);
     const convection = this.convectionRatio * cubeRoot;
     const sky = EMISSIVITY_SIGMA * (moduleK * moduleK + skyK * skyK) * (moduleK + skyK);
     const groundRatio = this.groundRatio;
@@ -364,7 +359,7 @@ export class FuentesCellTemperature {
     const ground = EMISSIVITY_SIGMA * (moduleK * moduleK + groundK * groundK) * (moduleK + groundK);
     const exchange = convection + sky + ground;
     const exponent = exchange * this.exponentPerWatt;
-    const decay = exponent > -10 ? Math.exp(exponent) : 0;
+    const decay = exponent > -10 ? exp(exponent) : 0;
     // one division each for 1/exchange and 1/exponent (= 1/(exchange·exponentPerWatt)), shared by the derivatives
     const overExchange = 1 / exchange;
     const overExponent = overExchange * this.wattsPerExponent;

@@ -58,19 +58,18 @@ export const SunField = {
   skyTemperatureK: 16,
   windLaminarForced: 17,
   windTurbulentForced: 18,
-  windLogFilmTurbulentBelow: 19,
-  windFilmTurbulentBelowK: 20,
+  windFilmTurbulentBelowK: 19,
   /**
    * Sun unit vector (x, y, z) from the sun angles in degrees as backtracking converts them,
    * (rad·180)/π, and as self-shading does, rad·(180/π).
    */
-  sunVectorForBacktracking: 21,
-  sunVectorForShading: 24,
+  sunVectorForBacktracking: 20,
+  sunVectorForShading: 23,
   /** cosd(Z) and sind(90 − Z) of the zenith in degrees as the diffuse self-shading converts it, rad·(180/π). */
-  cosdZenithForShading: 27,
-  sindElevationForShading: 28,
+  cosdZenithForShading: 26,
+  sindElevationForShading: 27,
 } as const;
-export const SUN_STRIDE = 29;
+export const SUN_STRIDE = 28;
 
 export interface PreparedSite {
   station: StationInfo;
@@ -137,7 +136,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const sunRoutine = michalskySun(lat, lon, tz);
   const sky = newPerezSky();
   const vector: Vector3 = { x: 0, y: 0, z: 0 };
-  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, logFilmTurbulentBelow: 0, filmTurbulentBelowK: 0 };
+  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, filmTurbulentBelowK: 0 };
   const sunTimes: DaySunTimes = { sunriseHours: 0, sunsetHours: 0 };
   let sunTimesDate = Number.NaN;
   let weatherRangeFailure: RangeFailure | null = null;
@@ -205,7 +204,6 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     windTerms(windAtModuleMs(Math.max(weather.wspd[i]!, 0)), wind);
     data[at + SunField.windLaminarForced] = wind.laminarForced;
     data[at + SunField.windTurbulentForced] = wind.turbulentForced;
-    data[at + SunField.windLogFilmTurbulentBelow] = wind.logFilmTurbulentBelow;
     data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
     sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
     copyVector(vector, data, at + SunField.sunVectorForBacktracking);

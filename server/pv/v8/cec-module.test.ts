@@ -4,7 +4,6 @@ import {
   airMassModifier,
   cecModulePower,
   current5Par,
-  exp,
   type EffectiveIrradiance,
   effectiveIrradiance,
   irradianceThroughCoverDeSoto,
@@ -12,6 +11,7 @@ import {
   maxPower5Par,
   openCircuitVoltage5Par,
 } from './cec-module.ts';
+import { exp } from '../libm.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';

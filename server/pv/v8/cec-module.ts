@@ -15,6 +15,7 @@
  *   3. `cecModulePower(module, input, eff, cellC, out)`: one module's DC power at that temperature,
  *      which v8 scales to the array as `dc = out.powerW · dcNameplateW / (vmpV · impA)`.
  */
+import { exp } from '../libm.ts';
 import type { CecModuleParameters } from './module-types.ts';
 
 /**
@@ -78,88 +79,6 @@ export interface ModulePower {
   openCircuitV: number;
   /** Effective irradiance the diode model saw, W/m²: (front through cover + rear) × air-mass modifier. */
   effectiveWm2: number;
-}
-
-/**
- * e^x as glibc computes it (`exp` of glibc ≥ 2.28, the algorithm of Szabolcs Nagy in Arm's
- * optimized-routines): x = (k + r·N/ln 2)·ln 2/N with N = 128, e^x = 2^(k/N)·e^r, 2^(k/N) from a
- * table as H·(1 + T) (H the double nearest 2^(j/N), T the relative remainder) and e^r − 1 from a
- * degree-5 polynomial; error 0.51 ulp. ssc's solvers run on glibc's exp: this one returns glibc's
- * double for 99.9% of arguments (V8's Math.exp, a port of fdlibm's, for 90%), and being inlined it
- * is twice as fast. Arguments beyond ±500 (and NaN) go to Math.exp.
- */
-const EXP_TABLE_SIZE = 128;
-/** H_j and T_j, j = 0…127, from 2^(1/128) in double-double arithmetic (seven square roots of 2). */
-const EXP_HIGH = new Float64Array(EXP_TABLE_SIZE);
-const EXP_TAIL = new Float64Array(EXP_TABLE_SIZE);
-/** 2^e for e in [−1100, 1099], exact. */
-const EXP_SCALE = new Float64Array(2200);
-// glibc's constants: N/ln 2, −ln 2/N in two parts, the rounding shift 1.5·2^52 and the polynomial
-const EXP_INV_LN2_N = 0x171547652b82fe * 2 ** -52 * EXP_TABLE_SIZE;
-const EXP_NEG_LN2_HI_N = -0x162e42fefa0000 * 2 ** -60;
-const EXP_NEG_LN2_LO_N = -0x1cf79abc9e3b3a * 2 ** -99;
-const EXP_SHIFT = 0x18000000000000;
-const EXP_C2 = 0x1ffffffffffdbd * 2 ** -54;
-const EXP_C3 = 0x1555555555543c * 2 ** -55;
-const EXP_C4 = 0x155555cf172b91 * 2 ** -57;
-const EXP_C5 = 0x11111167a4d017 * 2 ** -59;
-/** The rounded k is read from the low 32 bits of k + 1.5·2^52. */
-const EXP_BITS = new Float64Array(1);
-const EXP_WORDS = new Int32Array(EXP_BITS.buffer);
-const EXP_LOW_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
-{
-  // double-double a·b and √a (Dekker 1971), enough for 2^(j/128) to ~1e-31
-  const split = (a: number): [number, number] => {
-    const t = 134217729 * a;
-    const high = t - (t - a);
-    return [high, a - high];
-  };
-  const normalize = (a: number, b: number): [number, number] => {
-    const sum = a + b;
-    return [sum, b - (sum - a)];
-  };
-  const multiply = (x: [number, number], y: [number, number]): [number, number] => {
-    const product = x[0] * y[0];
-    const [xh, xl] = split(x[0]);
-    const [yh, yl] = split(y[0]);
-    const error = xh * yh - product + xh * yl + xl * yh + xl * yl;
-    return normalize(product, error + (x[0] * y[1] + x[1] * y[0]));
-  };
-  const squareRoot = (x: [number, number]): [number, number] => {
-    const root = Math.sqrt(x[0]);
-    const [rh, rl] = split(root);
-    const square = root * root;
-    const error = rh * rh - square + 2 * rh * rl + rl * rl;
-    return normalize(root, (x[0] - square - error + x[1]) / (2 * root));
-  };
-  let step: [number, number] = [2, 0];
-  for (let i = 0; i < 7; i++) step = squareRoot(step);
-  for (let j = 0; j < EXP_TABLE_SIZE; j++) {
-    let power: [number, number] = [1, 0];
-    let base = step;
-    for (let n = j; n > 0; n >>= 1) {
-      if (n & 1) power = multiply(power, base);
-      base = multiply(base, base);
-    }
-    EXP_HIGH[j] = power[0];
-    EXP_TAIL[j] = power[1] / power[0];
-  }
-  for (let e = 0; e < 2200; e++) EXP_SCALE[e] = 2 ** (e - 1100);
-}
-
-/** e^x, glibc's way (above). */
-export function exp(x: number): number {
-  if (!(Math.abs(x) <= 500)) return Math.exp(x);
-  let kd = EXP_INV_LN2_N * x + EXP_SHIFT;
-  EXP_BITS[0] = kd;
-  const k = EXP_WORDS[EXP_LOW_WORD]!;
-  kd -= EXP_SHIFT;
-  const r = x + kd * EXP_NEG_LN2_HI_N + kd * EXP_NEG_LN2_LO_N;
-  const j = k & (EXP_TABLE_SIZE - 1);
-  const r2 = r * r;
-  const tail = EXP_TAIL[j]! + r + r2 * (EXP_C2 + r * EXP_C3) + r2 * r2 * (EXP_C4 + r * EXP_C5);
-  const scale = EXP_HIGH[j]! * EXP_SCALE[(k >> 7) + 1100]!;
-  return scale + scale * tail;
 }
 
 // Cover optics, De Soto et al. 2006 via ssc lib_pv_incidence_modifier.h.
