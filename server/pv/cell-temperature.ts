@@ -116,6 +116,13 @@ export class FuentesCellTemperature {
   private readonly convectionRatio: number;
   private previousModuleK = NOCT_AMBIENT_K;
   private previousAbsorbedWm2 = 0;
+  /**
+   * The module temperature (K) `heatBalanceStep` starts from and the iterate it finds, as fields rather
+   * than argument and result: V8 does not inline the step, and a double that crosses a call is boxed
+   * (a heap allocation each time).
+   */
+  private stepFromK = 0;
+  private stepToK = 0;
   /** d(next)/d(module temperature) of the last `heatBalanceStep`. */
   private slope = 0;
   /** d²(next)/d(module temperature)² of the last `heatBalanceStep`. */
@@ -123,6 +130,14 @@ export class FuentesCellTemperature {
   /** The decay exponent of the last `heatBalanceStep` and its derivative. */
   private exponent = 0;
   private exponentSlope = 0;
+  /**
+   * The fixed point Halley's method found for the record (NaN: none), the map's slope and curvature
+   * there and its last step (K), for `tenthIterateFrom`.
+   */
+  private fixedK = Number.NaN;
+  private fixedSlope = 0;
+  private fixedCurvature = 0;
+  private fixedStepK = 0;
   /** Inputs of the record being solved, for `heatBalanceStep`. */
   private ambientK = 0;
   private skyK = 0;
@@ -213,12 +228,9 @@ export class FuentesCellTemperature {
    * 1e-10 K.
    */
   private tenthIterate(firstK: number): number {
-    const nextK = this.heatBalanceStep(firstK, true);
+    const nextK = this.mapped(firstK, true);
     const firstSlope = this.slope;
-    let fixedK = Number.NaN;
-    let fixedSlope = 0;
-    let fixedCurvature = 0;
-    let fixedStepK = 0;
+    this.fixedK = Number.NaN;
     if (Math.abs(firstSlope) < SOLVER_MAX_SLOPE) {
       // Halley's method on h(T) = g(T) − T: cubic convergence, so the error after a step s is about
       // K·s³, with K measured from the steps so far; once that is below 1e-13 K no evaluation is
@@ -241,17 +253,17 @@ export class FuentesCellTemperature {
         const rate =
           previousAbs > 0 ? Math.max(absStep / (previousAbs * previousAbs * previousAbs), 1 / (cuspDistance * cuspDistance)) : Number.POSITIVE_INFINITY;
         if (absStep < 1e-12 || rate * absStep * absStep * absStep < HALLEY_TOLERANCE_K) {
-          fixedK = x;
-          fixedSlope = slope;
-          fixedCurvature = curvature;
-          fixedStepK = absStep;
-          const tenthK = this.tenthIterateFrom(fixedK, slope, curvature, firstK, nextK, 1, absStep);
+          this.fixedK = x;
+          this.fixedSlope = slope;
+          this.fixedCurvature = curvature;
+          this.fixedStepK = absStep;
+          const tenthK = this.tenthIterateFrom(firstK, nextK, 1);
           if (!Number.isNaN(tenthK)) return tenthK;
           break;
         }
         if (!(absStep < Number.POSITIVE_INFINITY)) break;
         previousStepK = stepK;
-        mappedK = this.heatBalanceStep(x, true);
+        mappedK = this.mapped(x, true);
         slope = this.slope;
         curvature = this.curvature;
       }
@@ -261,10 +273,10 @@ export class FuentesCellTemperature {
     let previousStepK = nextK - firstK;
     if (previousStepK === 0) return moduleK;
     for (let i = 2; i <= ITERATIONS; i++) {
-      const iterateK = this.heatBalanceStep(moduleK, false);
+      const iterateK = this.mapped(moduleK, false);
       const stepK = iterateK - moduleK;
-      if (!Number.isNaN(fixedK)) {
-        const tenthK = this.tenthIterateFrom(fixedK, fixedSlope, fixedCurvature, moduleK, iterateK, i, fixedStepK);
+      if (!Number.isNaN(this.fixedK)) {
+        const tenthK = this.tenthIterateFrom(moduleK, iterateK, i);
         if (!Number.isNaN(tenthK)) return tenthK;
       }
       moduleK = iterateK;
@@ -290,7 +302,7 @@ export class FuentesCellTemperature {
   }
 
   /**
-   * The tenth iterate T₁₀ from the fixed point T* = `fixedK`, the map's slope q and curvature c
+   * The tenth iterate T₁₀ from the fixed point T* = `this.fixedK`, the map's slope q and curvature c
    * there, and two successive exact iterates Tₖ₋₁ = `previousK`, Tₖ = `iterateK`; NaN when that
    * cannot be done to ~1e-10 K. The errors eⱼ = Tⱼ − T* follow eⱼ₊₁ = q·eⱼ + (c/2)·eⱼ² + κ·eⱼ³ + …,
    * with κ measured from eₖ₋₁ → eₖ. When |eₖ|·(1.5q)^(10−k) < 1e-10 K, T₁₀ is T* to that precision;
@@ -300,7 +312,11 @@ export class FuentesCellTemperature {
    * of T*): on the far side of one, another branch has its own fixed point, which Halley's method may
    * have found instead.
    */
-  private tenthIterateFrom(fixedK: number, slope: number, curvature: number, previousK: number, iterateK: number, k: number, lastStepK: number): number {
+  private tenthIterateFrom(previousK: number, iterateK: number, k: number): number {
+    const fixedK = this.fixedK;
+    const slope = this.fixedSlope;
+    const curvature = this.fixedCurvature;
+    const lastStepK = this.fixedStepK;
     if (!(Math.abs(slope) < SOLVER_MAX_SLOPE)) return Number.NaN;
     const error = iterateK - fixedK;
     const remaining = ITERATIONS - k;
@@ -323,11 +339,18 @@ export class FuentesCellTemperature {
     return fixedK + e;
   }
 
+  /** g(`moduleK`), the next iterate of the heat balance (`heatBalanceStep`). */
+  private mapped(moduleK: number, withSlope: boolean): number {
+    this.stepFromK = moduleK;
+    this.heatBalanceStep(withSlope);
+    return this.stepToK;
+  }
+
   /**
-   * One step of ssc's heat balance (§10) from module temperature `moduleK` for the current record:
-   * returns the next iterate and, `withSlope`, leaves its first and second derivatives with respect
-   * to `moduleK` in `this.slope` and `this.curvature` (and the decay exponent and its derivative in
-   * `this.exponent`, `this.exponentSlope`).
+   * One step of ssc's heat balance (§10) from module temperature `this.stepFromK` for the current
+   * record: leaves the next iterate in `this.stepToK` and, `withSlope`, its first and second
+   * derivatives with respect to the module temperature in `this.slope` and `this.curvature` (and the
+   * decay exponent and its derivative in `this.exponent`, `this.exponentSlope`).
    *
    * The §10 correlations are rearranged for speed (same values to ~1e-15): the air properties are
    * folded into powers of the film temperature, each x^a taken by a `FixedPower` (libm.ts: tables and
@@ -335,7 +358,8 @@ export class FuentesCellTemperature {
    * for forced and free convection do not wait on each other, and the decay is glibc's exp. The
    * derivatives reuse those powers and need no transcendental call of their own.
    */
-  private heatBalanceStep(moduleK: number, withSlope: boolean): number {
+  private heatBalanceStep(withSlope: boolean): void {
+    const moduleK = this.stepFromK;
     const ambientK = this.ambientK;
     const skyK = this.skyK;
     const absorbed = this.absorbedWm2;
@@ -345,7 +369,8 @@ export class FuentesCellTemperature {
     const filmK = (moduleK + ambientK) / 2;
     const turbulent = filmK < this.filmTurbulentBelowK;
     const forcedExponent = turbulent ? TURBULENT_FORCED_TEMPERATURE_EXPONENT : LAMINAR_FORCED_TEMPERATURE_EXPONENT;
-    const forced = turbulent ? this.turbulentForced * TURBULENT_FILM_POWER.of(filmK) : this.laminarForced * LAMINAR_FILM_POWER.of(filmK);
+    // one call of `of` for either regime, so that V8 inlines every power of the step (libm.ts)
+    const forced = (turbulent ? this.turbulentForced : this.laminarForced) * (turbulent ? TURBULENT_FILM_POWER : LAMINAR_FILM_POWER).of(filmK);
     // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
     // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).
     const riseK = moduleK - ambientK;
@@ -366,7 +391,8 @@ export class FuentesCellTemperature {
     const balance = convection * ambientK + sky * skyK + ground * groundK + previousAbsorbed + absorbedChange * overExponent;
     const numerator = (1 - decay) * balance + absorbed - previousAbsorbed;
     const nextK = previousK * decay + numerator * overExchange;
-    if (!withSlope) return nextK;
+    this.stepToK = nextK;
+    if (!withSlope) return;
 
     // first and second derivatives with respect to moduleK T (dfilm/dT = 1/2). Each power c·x^p
     // has (c·x^p)′ = c·x^p·w with w = p·x′/x, and (c·x^p)″ = c·x^p·(w² + w′).
@@ -415,6 +441,5 @@ export class FuentesCellTemperature {
     const quotientCurvature = (numeratorCurvature - 2 * quotientSlope * exchangeSlope - quotient * exchangeCurvature) * overExchange;
     this.slope = previousK * decaySlope + quotientSlope;
     this.curvature = previousK * decayCurvature + quotientCurvature;
-    return nextK;
   }
 }
