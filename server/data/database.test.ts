@@ -79,3 +79,15 @@ test('a result of more rows than one chunk reads each column whole; two columns 
     for await (const _ of db.stream(`SELECT range AS x, range::DOUBLE AS x FROM range(${rows})`));
   }, /two columns named x/);
 });
+
+test('compressed tables are stored as in a database file, and read back whole', async () => {
+  await db.execute('CREATE TABLE repeated AS SELECT (range % 7)::INTEGER AS code, 45.5 + (range % 100) / 100 AS degrees FROM range(200000)');
+  await db.compressTables();
+  const storage = await db.query("SELECT DISTINCT compression FROM pragma_storage_info('repeated') WHERE segment_type <> 'VALIDITY' ORDER BY 1", [], {
+    prepare: false,
+  });
+  assert.ok(!storage.compression.includes('Uncompressed'), `compressions: ${storage.compression.join(', ')}`);
+  const sums = await db.query('SELECT sum(code)::BIGINT AS codes, count(DISTINCT degrees)::INTEGER AS degrees FROM repeated', [], { prepare: false });
+  // 200,000 rows are 28,571 whole cycles of 0..6 (21 each) and then 0, 1, 2
+  assert.deepEqual(sums, { codes: [28_571n * 21n + 3n], degrees: [100] });
+});

@@ -153,6 +153,9 @@ function columnsOf(result: DuckDBMaterializedResult): Columns {
   return columns;
 }
 
+/** The catalog every connection creates its tables in (`USE`d by each). */
+const COMPRESSED_CATALOG = 'tables';
+
 export class Database {
   private readonly idle: PooledConnection[];
   private readonly waiting: Array<(connection: PooledConnection) => void> = [];
@@ -177,9 +180,18 @@ export class Database {
     // DuckDB's allocator keeps up to 128 MB of freed memory by default; a server that loads once and
     // then answers small queries is better off returning it.
     const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 1), allocator_flush_threshold: '8MB' });
+    // Tables go to an in-memory database that DuckDB compresses as it would a file, when it is
+    // checkpointed (`compressTables`): the 60,000 stations' table takes 7 MB instead of 35, and a
+    // nearest search 3-5% longer (interleaved p50).
+    const setup = await instance.connect();
+    await setup.run(`ATTACH ':memory:' AS ${COMPRESSED_CATALOG} (COMPRESS)`);
+    setup.closeSync();
     const connections: PooledConnection[] = [];
-    for (let i = 0; i < (options.connections ?? 4); i++)
-      connections.push({ connection: await instance.connect(), prepared: new Map(), searches: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
+    for (let i = 0; i < (options.connections ?? 4); i++) {
+      const connection = await instance.connect();
+      await connection.run(`USE ${COMPRESSED_CATALOG}`);
+      connections.push({ connection, prepared: new Map(), searches: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
+    }
     return new Database(instance, connections);
   }
 
@@ -203,6 +215,11 @@ export class Database {
     forget(pooled);
     pooled.connection.closeSync();
     if (--this.open === 0) this.instance.closeSync();
+  }
+
+  /** Compresses the tables made so far, which DuckDB does to an in-memory database's when it checkpoints it. */
+  async compressTables(): Promise<void> {
+    await this.execute(`CHECKPOINT ${COMPRESSED_CATALOG}`);
   }
 
   /**

@@ -124,6 +124,7 @@ export class DataSet {
       terms: fileOf('building_resources', 'terms'),
     });
     const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
+    await db.compressTables();
     const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0);
     return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);
   }
