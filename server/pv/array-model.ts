@@ -23,7 +23,7 @@ import {
   type DiffuseShadeFactors,
   type Vector3,
 } from './self-shading.ts';
-import { SunField, type PreparedSite } from './site.ts';
+import { SOUTH_AXIS_AZIMUTH_RAD, SunField, type PreparedSite } from './site.ts';
 import type { CheckedSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';
 
@@ -74,8 +74,9 @@ export class ArrayModel {
   private readonly cosFixedTilt: number;
   private readonly sinFixedAzimuth: number;
   private readonly cosFixedAzimuth: number;
-  /** 1-axis arrays: the rows that shade each other. */
+  /** 1-axis arrays: the rows that shade each other, and whether the site keeps the axis's true-tracking rotation. */
   private readonly rows: RowGeometry | null;
+  private readonly rotationFromSite: boolean;
 
   // The current record's intermediate values, in objects reused from record to record.
   private readonly surface = newSurfaceAngles();
@@ -114,6 +115,8 @@ export class ArrayModel {
     this.cosFixedAzimuth = Math.cos(this.azimuthRad);
     const tracksOneAxis = arrayType === ArrayType.oneAxis || arrayType === ArrayType.oneAxisBacktracking;
     this.rows = tracksOneAxis ? new RowGeometry(tiltDeg, azimuthDeg, system.gcr) : null;
+    // a horizontal axis's sin and cos of the tilt are 0 and 1, as the site computed with
+    this.rotationFromSite = tracksOneAxis && this.sinFixedTilt === 0 && this.cosFixedTilt === 1 && this.azimuthRad === SOUTH_AXIS_AZIMUTH_RAD;
   }
 
   /**
@@ -171,7 +174,9 @@ export class ArrayModel {
       surface.sinTilt = sinZenith;
     } else {
       const sunAzimuth = data[at + SunField.azimuthRad]!;
-      let rotationRad = trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, this.sinFixedTilt, this.cosFixedTilt, this.azimuthRad);
+      let rotationRad = this.rotationFromSite
+        ? data[at + SunField.southAxisRotationRad]!
+        : trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, this.sinFixedTilt, this.cosFixedTilt, this.azimuthRad);
       if (this.arrayType === ArrayType.oneAxisBacktracking) {
         readVector(data, at + SunField.sunVectorForBacktracking, this.sun);
         rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);

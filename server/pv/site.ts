@@ -7,11 +7,12 @@
  */
 import type { PvwattsV6 } from '../../types/schemas.ts';
 import type { WeatherData } from '../../model/weather.ts';
-import { cosd, sind } from './angles.ts';
+import { cosd, DTOR, sind } from './angles.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
 import { michalskySun, newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
+import { trueTrackingRotationFrom } from './tracking.ts';
 
 const HOURS_PER_YEAR = 8760;
 const MAX_STEPS_PER_HOUR = 60;
@@ -68,8 +69,17 @@ export const SunField = {
   /** cosd(Z) and sind(90 − Z) of the zenith in degrees as the diffuse self-shading converts it, rad·(180/π). */
   cosdZenithForShading: 26,
   sindElevationForShading: 27,
+  /**
+   * The limited true-tracking rotation (radians, §5.3) of the usual 1-axis tracker, whose axis is
+   * horizontal and points south (`SOUTH_AXIS_AZIMUTH_RAD`): a run on that axis reads it instead of
+   * computing it (the same value: the same function of the same numbers).
+   */
+  southAxisRotationRad: 28,
 } as const;
-export const SUN_STRIDE = 28;
+export const SUN_STRIDE = 29;
+
+/** The azimuth of the axis whose rotation the site keeps, as a run converts 180°. */
+export const SOUTH_AXIS_AZIMUTH_RAD = 180 * DTOR;
 
 export interface PreparedSite {
   station: StationInfo;
@@ -212,6 +222,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     copyVector(vector, data, at + SunField.sunVectorForShading);
     data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
     data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);
+    data[at + SunField.southAxisRotationRad] = trueTrackingRotationFrom(data[at + SunField.sinZenith]!, cosZenith, azimuth, 0, 1, SOUTH_AXIS_AZIMUTH_RAD);
   }
   data = data.slice(0, count * SUN_STRIDE);
 
