@@ -3,6 +3,7 @@
  * lib_pv_incidence_modifier.cpp and its use in `powerout`), ALGORITHM.md §9.
  */
 import { cosd, DTOR } from './angles.ts';
+import { exp } from './libm.ts';
 
 const GLASS_INDEX = 1.526;
 const AR_COATING_INDEX = 1.3;
@@ -36,7 +37,7 @@ function layerTransmittance(sinIncidence: number, cosIncidence: number, layerInd
   const cosSum = cosRefraction * cosIncidence - sinRefraction * sinIncidence;
   const tanRatio = (sinDifference * cosSum) / (cosDifference * sinSum);
   const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + tanRatio * tanRatio);
-  out.transmittance = (1 - reflected) * Math.exp((-EXTINCTION_PER_M * thicknessM) / cosRefraction);
+  out.transmittance = (1 - reflected) * exp((-EXTINCTION_PER_M * thicknessM) / cosRefraction);
   out.sinRefraction = sinRefraction;
 }
 
