@@ -1,4 +1,4 @@
-// The server under test in its own process (`node --import tsx server/main.ts`), with a registered
+// The server under test in its own process, started as `npm start` starts it, with a registered
 // key whose limits never get in the way (in a keys file in the bench's scratch space), and its peak
 // resident memory read from /proc. Killed when the bench exits, should the bench not stop it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +30,11 @@ const OUTPUT_KEPT = 8192;
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const keysFile = join(scratchDir('keys'), 'keys.json');
   const key = writeUnlimitedKey(keysFile, { email: 'bench@example.org', limit: 1e9 });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')], {
+  // What `npm start` runs (npm runs a script with sh, which its `exec` replaces by node, whose
+  // resident memory is then the child's), without npm itself in between.
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  if (!scripts.start.startsWith('exec ')) throw new Error(`the start script does not exec node, so its process is not the server's: ${scripts.start}`);
+  const child = spawn('sh', ['-c', scripts.start], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, KEYS_FILE: keysFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
