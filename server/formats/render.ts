@@ -7,7 +7,7 @@ import { writeGeoJson, type GeoJsonForm } from './geojson.ts';
 import { compileJson } from './json.ts';
 import { compileKml, type KmlForm } from './kml.ts';
 import { contentTypes, type Format } from './negotiate.ts';
-import { RowStream, STREAM_MARK, writeRows, type StreamSlot } from './rows.ts';
+import { type Chunk, RowStream, STREAM_MARK, writeRows, type StreamSlot } from './rows.ts';
 import { compileXml, writeXmlDocument, type XmlStyle } from './xml.ts';
 
 /** How one kind of response is written: its schema, and its XML and CSV conventions. */
@@ -32,7 +32,7 @@ export interface ApiResult {
 export interface Rendered {
   status: number;
   contentType: string;
-  body: AsyncIterable<string>;
+  body: AsyncIterable<Chunk>;
 }
 
 type Writer = (data: unknown, slots: StreamSlot[]) => string;
@@ -67,7 +67,7 @@ function writerFor(view: View, kind: WriterKind): Writer {
 }
 
 /** Text with STREAM_MARKs: the parts around each mark, and the rows streamed in its place. */
-async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<string> {
+async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<Chunk> {
   if (slots.length === 0) {
     yield text;
     return;
@@ -80,7 +80,7 @@ async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<string
   }
 }
 
-async function* csvBody(columns: CsvColumn[], rows: unknown[] | RowStream): AsyncGenerator<string> {
+async function* csvBody(columns: CsvColumn[], rows: unknown[] | RowStream): AsyncGenerator<Chunk> {
   yield csvHeader(columns);
   const stream = rows instanceof RowStream ? rows : RowStream.of(rows);
   yield* writeRows({ stream, writeBatch: (records) => csvRows(columns, records) });
@@ -184,15 +184,20 @@ export async function send(res: Response, rendered: Rendered, headers: Record<st
   res.end();
 }
 
-/** The body's first chunks, up to WHOLE_BODY_CHARS; `whole` when that is all of it. */
-async function bodyStart(iterator: AsyncIterator<string>): Promise<{ text: string; whole: boolean }> {
-  const chunks: string[] = [];
+/** The body's first chunks, up to WHOLE_BODY_CHARS, as one; `whole` when that is all of it. */
+async function bodyStart(iterator: AsyncIterator<Chunk>): Promise<{ text: Chunk; whole: boolean }> {
+  const chunks: Chunk[] = [];
   let chars = 0;
   while (chars <= WHOLE_BODY_CHARS) {
     const next = await iterator.next();
-    if (next.done) return { text: chunks.join(''), whole: true };
+    if (next.done) return { text: joined(chunks), whole: true };
     chunks.push(next.value);
     chars += next.value.length;
   }
-  return { text: chunks.join(''), whole: false };
+  return { text: joined(chunks), whole: false };
+}
+
+function joined(chunks: Chunk[]): Chunk {
+  if (chunks.every((chunk) => typeof chunk === 'string')) return chunks.join('');
+  return Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
 }

@@ -11,9 +11,9 @@ function streamOf<T>(batches: T[][]): RowStream<T> {
 }
 
 /** A slot writing each row with `write`, and the rows of every slice it was asked for. */
-function recordingSlot(batches: unknown[][], write: (row: unknown) => string): { slot: StreamSlot; slices: unknown[][] } {
+function recordingSlot(batches: unknown[][], write: (row: unknown) => string): { slot: StreamSlot<string>; slices: unknown[][] } {
   const slices: unknown[][] = [];
-  const slot: StreamSlot = {
+  const slot: StreamSlot<string> = {
     stream: streamOf(batches),
     writeBatch(items, isFirstBatch) {
       slices.push(items);
@@ -23,7 +23,7 @@ function recordingSlot(batches: unknown[][], write: (row: unknown) => string): {
   return { slot, slices };
 }
 
-async function textOf(slot: StreamSlot): Promise<string[]> {
+async function textOf(slot: StreamSlot<string>): Promise<string[]> {
   const chunks: string[] = [];
   for await (const chunk of writeRows(slot)) chunks.push(chunk);
   return chunks;

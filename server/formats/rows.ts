@@ -14,10 +14,13 @@ export class RowStream<T = unknown> {
   }
 }
 
+/** A piece of a body: text, or bytes already encoded (CSV rows). */
+export type Chunk = string | Buffer;
+
 /** Where a writer met a RowStream: the text before and after it, and how to write a batch in place. */
-export interface StreamSlot {
+export interface StreamSlot<C extends Chunk = Chunk> {
   stream: RowStream;
-  writeBatch(items: unknown[], isFirstBatch: boolean): string;
+  writeBatch(items: unknown[], isFirstBatch: boolean): C;
 }
 
 /** Written in place of a RowStream; the renderer cuts the document there and streams the rows. */
@@ -39,7 +42,7 @@ const FIRST_SLICE_ROWS = 16;
  * the last slice sizes the next, growing at most twofold so that one cheap slice cannot make the
  * next one long.
  */
-export async function* writeRows(slot: StreamSlot): AsyncGenerator<string> {
+export async function* writeRows<C extends Chunk>(slot: StreamSlot<C>): AsyncGenerator<C> {
   let rowsPerSlice = FIRST_SLICE_ROWS;
   let isFirstBatch = true;
   for await (const batch of slot.stream.batches) {
@@ -47,11 +50,11 @@ export async function* writeRows(slot: StreamSlot): AsyncGenerator<string> {
       const rows = batch.slice(start, start + rowsPerSlice);
       start += rows.length;
       const began = performance.now();
-      const text = slot.writeBatch(rows, isFirstBatch);
-      rowsPerSlice = nextSliceRows(rows.length, performance.now() - began, text.length);
-      if (text !== '') {
+      const chunk = slot.writeBatch(rows, isFirstBatch);
+      rowsPerSlice = nextSliceRows(rows.length, performance.now() - began, chunk.length);
+      if (chunk.length > 0) {
         isFirstBatch = false;
-        yield text;
+        yield chunk;
       }
     }
   }

@@ -22,7 +22,7 @@ export function stationRecord(id: number, latitude: number | null, longitude: nu
 }
 
 /** A rendered body's text, and how many chunks it came in. */
-export async function bodyText(body: AsyncIterable<string>): Promise<{ text: string; chunks: number }> {
+export async function bodyText(body: AsyncIterable<string | Buffer>): Promise<{ text: string; chunks: number }> {
   let text = '';
   let chunks = 0;
   for await (const chunk of body) {
