@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { type CsvCell, type CsvColumn, csvHeader, csvRows } from './csv.ts';
+import { formatFloat } from './numbers.ts';
 
 const stringifyOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
 const asCsvStringify = (rows: CsvCell[][]) => stringify(rows, stringifyOptions);
@@ -61,6 +62,27 @@ test('rows: a row longer than the room left for it is written whole once, wherev
       assert.deepEqual(csvRows(columns as CsvColumn[], texts), asBytes(texts.map((text) => [text, text.length])));
     }),
     { numRuns: 50 },
+  );
+});
+
+test('rows: a float field is written as formatFloat writes it, empty when it holds no finite number', () => {
+  // decimals of up to eight places around the six written from their digits, at every magnitude
+  const decimal = fc.tuple(fc.integer({ min: -(2 ** 33), max: 2 ** 33 }), fc.integer({ min: 0, max: 8 })).map(([units, places]) => units / 10 ** places);
+  const value = fc.oneof(
+    decimal,
+    fc.double(),
+    fc.constantFrom(0, -0, 1e-6, -1e-6, 1e-7, 2147.483647, 2147.483648, -2147.483647),
+    fc.constant(null),
+    fc.string(),
+  );
+  const floatColumn: CsvColumn[] = [{ header: 'x', floatField: 'x' }];
+  fc.assert(
+    fc.property(fc.array(value, { maxLength: 20 }), (values) => {
+      const expected = values.map((x) => `${typeof x === 'number' ? (formatFloat(x) ?? '') : ''}\n`).join('');
+      const records = values.map((x) => ({ x }));
+      assert.equal(csvRows(floatColumn, records).toString(), expected);
+    }),
+    { numRuns: 2000 },
   );
 });
 

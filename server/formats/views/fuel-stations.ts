@@ -9,7 +9,6 @@ import { schemaById } from '../../../schemas/registry.ts';
 import type { CsvColumn } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import type { KmlForm } from '../kml.ts';
-import { formatFloat } from '../numbers.ts';
 import type { View } from '../render.ts';
 import { type Shape, shapeFor } from '../shape.ts';
 import type { RowStream } from '../rows.ts';
@@ -34,11 +33,8 @@ function column(field: string): CsvColumn<Station> {
   return { header: exportHeaders[field]!, field };
 }
 
-const csvCell = {
-  float: (value: unknown) => (typeof value === 'number' ? formatFloat(value) : null),
-  /** `2013-02-14T18:43:05Z` is written `2013-02-14 18:43:05 UTC` in CSV. */
-  updatedAt: (value: unknown) => (typeof value === 'string' ? exportTimestamp(value) : null),
-};
+/** `2013-02-14T18:43:05Z` is written `2013-02-14 18:43:05 UTC` in CSV. */
+const csvUpdatedAt = (value: unknown) => (typeof value === 'string' ? exportTimestamp(value) : null);
 
 function exportTimestamp(isoUtc: string): string {
   return `${isoUtc.slice(0, 10)} ${isoUtc.slice(11, 19)} UTC`;
@@ -73,12 +69,12 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
   ];
   return [
     ...before.map(column),
-    { header: exportHeaders.latitude!, value: (s) => csvCell.float(s.latitude) },
-    { header: exportHeaders.longitude!, value: (s) => csvCell.float(s.longitude) },
+    { header: exportHeaders.latitude!, floatField: 'latitude' },
+    { header: exportHeaders.longitude!, floatField: 'longitude' },
     column('date_last_confirmed'),
     column('id'),
-    ...(withDistance ? [{ header: 'Distance', value: (s: Station) => csvCell.float(s.distance) }] : []),
-    { header: exportHeaders.updated_at!, value: (s) => csvCell.updatedAt(s.updated_at) },
+    ...(withDistance ? [{ header: 'Distance', floatField: 'distance' }] : []),
+    { header: exportHeaders.updated_at!, value: (s) => csvUpdatedAt(s.updated_at) },
     column('owner_type_code'),
     { header: exportHeaders.federal_agency_id!, value: (s) => s.federal_agency?.id ?? null },
     { header: exportHeaders.federal_agency_name!, value: (s) => s.federal_agency?.name ?? null },
@@ -115,8 +111,8 @@ function currentColumn(header: string): CsvColumn<Station> {
   const field = fieldOfHeader.get(header);
   if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
   if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
-  if (field === 'latitude' || field === 'longitude') return { header, value: (s) => csvCell.float(s[field]) };
-  if (field === 'updated_at') return { header, value: (s) => csvCell.updatedAt(s.updated_at) };
+  if (field === 'latitude' || field === 'longitude') return { header, floatField: field };
+  if (field === 'updated_at') return { header, value: (s) => csvUpdatedAt(s.updated_at) };
   if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
   if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
   return column(field);
@@ -229,8 +225,8 @@ const currentColumns = csvColumnsOf(currentRecordSchema);
 
 /** nearby-route's CSV, as its 2023 example: the 74 columns with Distance after ID and Distance (km) after Country. */
 const currentNearbyRouteColumns = currentColumns.flatMap((column) => {
-  if (column.header === exportHeaders.id) return [column, { header: 'Distance', value: (s: Station) => csvCell.float(s.distance) }];
-  if (column.header === exportHeaders.country) return [column, { header: 'Distance (km)', value: (s: Station) => csvCell.float(s.distance_km) }];
+  if (column.header === exportHeaders.id) return [column, { header: 'Distance', floatField: 'distance' }];
+  if (column.header === exportHeaders.country) return [column, { header: 'Distance (km)', floatField: 'distance_km' }];
   return [column];
 });
 
