@@ -85,13 +85,15 @@ export class ArrayModel {
   private readonly diffuseShade: DiffuseShadeFactors = { sky: 1, ground: 1 };
   private readonly sunAcross = newSunAcrossRows();
   /**
-   * 1-axis arrays: the tracker's rotation, radians, which `surface`'s tilt and azimuth are for, and
-   * the surface tilt (degrees) whose diffuse shading terms `tiltTerms` holds. Both are kept from one
+   * 1-axis arrays: the tracker's rotation (radians) and its cosine and sine, the rotation whose
+   * orientation `surface`'s tilt and azimuth are (NaN when they were read from the site), and the
+   * surface tilt (degrees) whose diffuse shading terms `tiltTerms` holds. They are kept from one
    * record to the next: a tracker at its limit keeps them for hours.
    */
   private rotationRad = Number.NaN;
   private cosRotation = 1;
   private sinRotation = 0;
+  private surfaceRotationRad = Number.NaN;
   private readonly tiltTerms = newDiffuseTiltTerms();
   private tiltTermsDeg = Number.NaN;
 
@@ -173,22 +175,53 @@ export class ArrayModel {
       surface.cosTilt = cosZenith;
       surface.sinTilt = sinZenith;
     } else {
-      const sunAzimuth = data[at + SunField.azimuthRad]!;
-      let rotationRad = this.rotationFromSite
-        ? data[at + SunField.southAxisRotationRad]!
-        : trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, this.sinFixedTilt, this.cosFixedTilt, this.azimuthRad);
-      if (this.arrayType === ArrayType.oneAxisBacktracking) {
-        readVector(data, at + SunField.sunVectorForBacktracking, this.sun);
-        rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);
-      }
-      if (rotationRad !== this.rotationRad) {
-        this.rotationRad = rotationRad;
-        this.cosRotation = Math.cos(rotationRad);
-        this.sinRotation = Math.sin(rotationRad);
-        rotatedSurfaceOrientation(this.cosFixedTilt, this.azimuthRad, rotationRad, this.cosRotation, this.sinRotation, surface);
-      }
-      rotatedSurfaceIncidence(sinZenith, cosZenith, sunAzimuth, surface);
+      this.orientTracker(at);
     }
+  }
+
+  /**
+   * A 1-axis tracker's rotation (§5.3, backtracking §5.4) and the surface it turns (§5.5). On the
+   * axis the site keeps (`rotationFromSite`), the true-tracking rotation's surface is read from the
+   * site too, whenever backtracking leaves that rotation as it is.
+   */
+  private orientTracker(at: number): void {
+    const data = this.data;
+    const surface = this.surface;
+    const cosZenith = data[at + SunField.cosZenith]!;
+    const sinZenith = data[at + SunField.sinZenith]!;
+    const sunAzimuth = data[at + SunField.azimuthRad]!;
+    const trueRotationRad = this.rotationFromSite
+      ? data[at + SunField.southAxisRotationRad]!
+      : trueTrackingRotationFrom(sinZenith, cosZenith, sunAzimuth, this.sinFixedTilt, this.cosFixedTilt, this.azimuthRad);
+    let rotationRad = trueRotationRad;
+    if (this.arrayType === ArrayType.oneAxisBacktracking) {
+      readVector(data, at + SunField.sunVectorForBacktracking, this.sun);
+      rotationRad = backtrackRotation(this.rows!, this.sun, rotationRad);
+    }
+    if (this.rotationFromSite && rotationRad === trueRotationRad) {
+      surface.tiltRad = data[at + SunField.southAxisSurfaceTiltRad]!;
+      surface.sinTilt = data[at + SunField.southAxisSinSurfaceTilt]!;
+      surface.cosTilt = data[at + SunField.southAxisCosSurfaceTilt]!;
+      surface.cosIncidence = data[at + SunField.southAxisCosIncidence]!;
+      this.surfaceRotationRad = Number.NaN;
+      // the rows' shading (array type 2) reads the rotation's cosine and sine
+      if (this.arrayType === ArrayType.oneAxis) this.turnTo(rotationRad);
+      return;
+    }
+    this.turnTo(rotationRad);
+    if (rotationRad !== this.surfaceRotationRad) {
+      rotatedSurfaceOrientation(this.cosFixedTilt, this.azimuthRad, rotationRad, this.cosRotation, this.sinRotation, surface);
+      this.surfaceRotationRad = rotationRad;
+    }
+    rotatedSurfaceIncidence(sinZenith, cosZenith, sunAzimuth, surface);
+  }
+
+  /** The tracker's rotation, radians, with its cosine and sine (computed when it changes). */
+  private turnTo(rotationRad: number): void {
+    if (rotationRad === this.rotationRad) return;
+    this.rotationRad = rotationRad;
+    this.cosRotation = Math.cos(rotationRad);
+    this.sinRotation = Math.sin(rotationRad);
   }
 
   /** Perez beam, sky and ground diffuse on the surface (§7.3); none when the beam exceeds the extraterrestrial (§7.2). */

@@ -9,6 +9,7 @@ import type { PvwattsV6 } from '../../types/schemas.ts';
 import type { WeatherData } from '../../model/weather.ts';
 import { cosd, DTOR, sind } from './angles.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
+import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from './incidence.ts';
 import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
 import { michalskySun, newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
@@ -70,13 +71,18 @@ export const SunField = {
   cosdZenithForShading: 26,
   sindElevationForShading: 27,
   /**
-   * The limited true-tracking rotation (radians, §5.3) of the usual 1-axis tracker, whose axis is
-   * horizontal and points south (`SOUTH_AXIS_AZIMUTH_RAD`): a run on that axis reads it instead of
-   * computing it (the same value: the same function of the same numbers).
+   * The usual 1-axis tracker, whose axis is horizontal and points south (`SOUTH_AXIS_AZIMUTH_RAD`):
+   * its limited true-tracking rotation (radians, §5.3) and the surface that rotation turns (§5.5:
+   * tilt in radians, its sine and cosine, and cos θ), which depend on the sun alone. A run on that
+   * axis reads them instead of computing them (the same values: the same functions of the same numbers).
    */
   southAxisRotationRad: 28,
+  southAxisSurfaceTiltRad: 29,
+  southAxisSinSurfaceTilt: 30,
+  southAxisCosSurfaceTilt: 31,
+  southAxisCosIncidence: 32,
 } as const;
-export const SUN_STRIDE = 29;
+export const SUN_STRIDE = 33;
 
 /** The azimuth of the axis whose rotation the site keeps, as a run converts 180°. */
 export const SOUTH_AXIS_AZIMUTH_RAD = 180 * DTOR;
@@ -146,6 +152,7 @@ export function prepareSite(weather: WeatherData): PreparedSite {
   const sunRoutine = michalskySun(lat, lon, tz);
   const sky = newPerezSky();
   const vector: Vector3 = { x: 0, y: 0, z: 0 };
+  const southAxisSurface = newSurfaceAngles();
   const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, filmTurbulentBelowK: 0 };
   const sunTimes: DaySunTimes = { sunriseHours: 0, sunsetHours: 0 };
   let sunTimesDate = Number.NaN;
@@ -222,7 +229,15 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     copyVector(vector, data, at + SunField.sunVectorForShading);
     data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
     data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);
-    data[at + SunField.southAxisRotationRad] = trueTrackingRotationFrom(data[at + SunField.sinZenith]!, cosZenith, azimuth, 0, 1, SOUTH_AXIS_AZIMUTH_RAD);
+    const sinZenith = data[at + SunField.sinZenith]!;
+    const southAxisRotation = trueTrackingRotationFrom(sinZenith, cosZenith, azimuth, 0, 1, SOUTH_AXIS_AZIMUTH_RAD);
+    rotatedSurfaceOrientation(1, SOUTH_AXIS_AZIMUTH_RAD, southAxisRotation, Math.cos(southAxisRotation), Math.sin(southAxisRotation), southAxisSurface);
+    rotatedSurfaceIncidence(sinZenith, cosZenith, azimuth, southAxisSurface);
+    data[at + SunField.southAxisRotationRad] = southAxisRotation;
+    data[at + SunField.southAxisSurfaceTiltRad] = southAxisSurface.tiltRad;
+    data[at + SunField.southAxisSinSurfaceTilt] = southAxisSurface.sinTilt;
+    data[at + SunField.southAxisCosSurfaceTilt] = southAxisSurface.cosTilt;
+    data[at + SunField.southAxisCosIncidence] = southAxisSurface.cosIncidence;
   }
   data = data.slice(0, count * SUN_STRIDE);
 
