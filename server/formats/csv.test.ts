@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
-import { type CsvCell, type CsvColumn, csvHeader, csvRows } from './csv.ts';
+import { type CsvCell, type CsvColumn, csvHeader, csvRows, exportTimestamp } from './csv.ts';
 import { formatFloat } from './numbers.ts';
 
 const stringifyOptions = { cast: { boolean: (value: boolean) => (value ? 'true' : 'false') } };
@@ -83,6 +83,22 @@ test('rows: a float field is written as formatFloat writes it, empty when it hol
       assert.equal(csvRows(floatColumn, records).toString(), expected);
     }),
     { numRuns: 2000 },
+  );
+});
+
+test('rows: a time field is written as exportTimestamp writes its text, quoted as csv-stringify quotes it, empty when it holds no text', () => {
+  const isoTime = fc
+    .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+    .map((date) => date.toISOString().replace(/\.\d+Z$/, 'Z'));
+  const twentyCharacters = fc.string({ unit: fc.constantFrom('2', '0', '-', ':', 'T', 'Z', ',', '"', 'é', '\n'), minLength: 20, maxLength: 20 });
+  const value = fc.oneof(isoTime, twentyCharacters, awkwardText, fc.integer(), fc.constant(null));
+  const timeColumn: CsvColumn[] = [{ header: 't', timeField: 't' }];
+  fc.assert(
+    fc.property(fc.array(value, { maxLength: 20 }), (values) => {
+      const records = values.map((t) => ({ t }));
+      assert.deepEqual(csvRows(timeColumn, records), asBytes(values.map((t) => [typeof t === 'string' ? exportTimestamp(t) : null])));
+    }),
+    { numRuns: 500 },
   );
 });
 

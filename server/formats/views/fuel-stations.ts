@@ -6,7 +6,7 @@
 // the documentation's XML examples (the list's, 2023) shows.
 import type { JsonSchema } from '../../../schemas/json-schema.ts';
 import { schemaById } from '../../../schemas/registry.ts';
-import type { CsvColumn } from '../csv.ts';
+import { type CsvColumn, exportTimestamp } from '../csv.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import type { KmlForm } from '../kml.ts';
 import type { View } from '../render.ts';
@@ -31,13 +31,6 @@ type Station = Record<string, unknown> & { federal_agency?: { id: number; code: 
 
 function column(field: string): CsvColumn<Station> {
   return { header: exportHeaders[field]!, field };
-}
-
-/** `2013-02-14T18:43:05Z` is written `2013-02-14 18:43:05 UTC` in CSV. */
-const csvUpdatedAt = (value: unknown) => (typeof value === 'string' ? exportTimestamp(value) : null);
-
-function exportTimestamp(isoUtc: string): string {
-  return `${isoUtc.slice(0, 10)} ${isoUtc.slice(11, 19)} UTC`;
 }
 
 function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
@@ -74,7 +67,7 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
     column('date_last_confirmed'),
     column('id'),
     ...(withDistance ? [{ header: 'Distance', floatField: 'distance' }] : []),
-    { header: exportHeaders.updated_at!, value: (s) => csvUpdatedAt(s.updated_at) },
+    { header: exportHeaders.updated_at!, timeField: 'updated_at' },
     column('owner_type_code'),
     { header: exportHeaders.federal_agency_id!, value: (s) => s.federal_agency?.id ?? null },
     { header: exportHeaders.federal_agency_name!, value: (s) => s.federal_agency?.name ?? null },
@@ -112,7 +105,7 @@ function currentColumn(header: string): CsvColumn<Station> {
   if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
   if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
   if (field === 'latitude' || field === 'longitude') return { header, floatField: field };
-  if (field === 'updated_at') return { header, value: (s) => csvUpdatedAt(s.updated_at) };
+  if (field === 'updated_at') return { header, timeField: field };
   if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
   if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
   return column(field);
