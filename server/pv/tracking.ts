@@ -71,21 +71,22 @@ const bounds = newWalkBounds();
 /**
  * What the rows' cross-section (`SunAcrossRows`) tells a backtracking walk: with the sun at θ from the
  * flat rows' normal and R′ the rotation turned toward the sun, §6.3 certainly finds shade where
- * |θ − R′| < `shadedReach` = acos(p·cos θ / (1 − margin)) and certainly none where `clearReach` =
- * acos(p·cos θ / (1 + margin)) < |θ − R′| and cos(θ − R′) > MIN_FACING_COS. `valid` false: nothing is
- * certain, every step is computed.
+ * |θ − R′| < the shaded reach acos(`shadedCos`), `shadedCos` = p·cos θ / (1 − margin), and certainly
+ * none where `clearReach` = acos(p·cos θ / (1 + margin)) < |θ − R′| and cos(θ − R′) > MIN_FACING_COS
+ * (the shaded reach is the smaller: a rotation certainly clear is not certainly shaded). `valid`
+ * false: nothing is certain, every step is computed.
  */
 export interface WalkBounds {
   valid: boolean;
   /** +1 when the sun is on the side of positive rotations, −1 on the other. */
   sunSide: number;
   thetaRad: number;
-  shadedReachRad: number;
+  shadedCos: number;
   clearReachRad: number;
 }
 
 export function newWalkBounds(): WalkBounds {
-  return { valid: false, sunSide: 1, thetaRad: 0, shadedReachRad: 0, clearReachRad: 0 };
+  return { valid: false, sunSide: 1, thetaRad: 0, shadedCos: 1, clearReachRad: 0 };
 }
 
 const MAX_FACING_RAD = Math.acos(MIN_FACING_COS);
@@ -97,8 +98,8 @@ export function walkBounds(rows: RowGeometry, sun: SunAcrossRows, out: WalkBound
   const cosTheta = normal / perpendicular;
   out.sunSide = across > 0 ? 1 : -1;
   out.thetaRad = Math.atan2(Math.abs(across), normal);
-  const shadedCos = (rows.pitch * cosTheta) / (1 - margin);
-  out.shadedReachRad = shadedCos < 1 ? Math.acos(shadedCos) : 0;
+  // the shaded reach's arccos is taken only by a walk that starts on the sun's side and not clear
+  out.shadedCos = (rows.pitch * cosTheta) / (1 - margin);
   const clearCos = (rows.pitch * cosTheta) / (1 + margin);
   // p·cos θ above 1 + margin: no rotation is shaded, the sun's own angle included
   out.clearReachRad = clearCos < 1 ? Math.acos(clearCos) : -1;
@@ -112,9 +113,10 @@ export function walkBounds(rows: RowGeometry, sun: SunAcrossRows, out: WalkBound
  */
 export function certainlyShadedSteps(bounds: WalkBounds, startDeg: number): number {
   if (!bounds.valid || !(bounds.sunSide * startDeg > 0)) return 0;
+  const shadedReachRad = bounds.shadedCos < 1 ? Math.acos(bounds.shadedCos) : 0;
   const start = bounds.sunSide * startDeg;
-  const lowest = bounds.thetaRad - bounds.shadedReachRad;
-  if (!(bounds.shadedReachRad > 0 && start * DTOR > lowest && start * DTOR < bounds.thetaRad + bounds.shadedReachRad)) return 0;
+  const lowest = bounds.thetaRad - shadedReachRad;
+  if (!(shadedReachRad > 0 && start * DTOR > lowest && start * DTOR < bounds.thetaRad + shadedReachRad)) return 0;
   // steps m with |start| − m above θ − reach (a millionth of a degree to spare)
   const steps = Math.ceil(start - lowest / DTOR - 1e-6);
   return Math.min(Math.max(steps, 0), ROTATION_LIMIT_DEG);
@@ -167,6 +169,8 @@ export function backtrackRotation(rows: RowGeometry, sun: Vector3, limitedRotati
   // the skipped steps, as the walk would take them (all toward flat from the same side)
   sunAcrossRows(rows, sun, sunAcross);
   walkBounds(rows, sunAcross, bounds);
+  // most walks start where the rows certainly do not shade, and stop there (no step is then certainly shaded)
+  if (certainlyClear(bounds, rotationDeg)) return (rotationDeg * Math.PI) / 180;
   const skipped = certainlyShadedSteps(bounds, rotationDeg);
   const step = rotationDeg > 0 ? -1 : 1;
   for (let steps = 0; steps < skipped; steps++) {
