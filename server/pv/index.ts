@@ -18,8 +18,9 @@
  * iterations (cell-temperature.ts; within 1e-11 K of ten exact iterations), its powers and
  * exponentials from tables (libm.ts) where V8's Math would be calls; the cover loss and the
  * fixed-array incidence need no arccos; backtracking steps need no trigonometric call; the usual
- * 1-axis tracker (horizontal axis, azimuth 180°) has its true-tracking rotation and surface in the site. Where ssc's
- * decisions rest on exact cancellations (the row geometry of §6.2) the literal steps are kept.
+ * 1-axis tracker (horizontal axis, azimuth 180°) has its true-tracking rotation and surface in the
+ * site. Where ssc's decisions rest on exact cancellations (the row geometry of §6.2) the literal
+ * steps are kept.
  */
 export { prepareSite, type PreparedSite, type RangeFailure, type StationInfo } from './site.ts';
 export {
