@@ -32,17 +32,20 @@ test('rows: the bytes csv-stringify writes, for any cells read by value function
   );
 });
 
-test('rows: a field column writes the record field of its name, as a value function reading it would', () => {
+test('rows: a field column writes the record field of its name, through its format if it has one, as a value function reading it would', () => {
+  const tags = fc.oneof(fc.array(awkwardText, { maxLength: 3 }), fc.constant(null), fc.constant(undefined));
   fc.assert(
     fc.property(
-      fc.array(fc.record({ name: awkwardText, count: fc.oneof(fc.integer(), fc.constant(null)), open: fc.boolean() }), { maxLength: 20 }),
+      fc.array(fc.record({ name: awkwardText, count: fc.oneof(fc.integer(), fc.constant(null)), open: fc.boolean(), tags }), { maxLength: 20 }),
       (records) => {
         const columns: CsvColumn[] = [
           { header: 'Name', field: 'name' },
           { header: 'Count', field: 'count' },
           { header: 'Open', value: (record) => (record as { open: boolean }).open },
+          { header: 'Tags', field: 'tags', format: (list) => (list as string[]).join(' ') },
         ];
-        assert.deepEqual(csvRows(columns, records), asBytes(records.map((record) => [record.name, record.count, record.open])));
+        const cells = records.map((record) => [record.name, record.count, record.open, record.tags?.join(' ')]);
+        assert.deepEqual(csvRows(columns, records), asBytes(cells));
       },
     ),
   );

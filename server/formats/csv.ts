@@ -12,13 +12,14 @@ import { formatFloat } from './numbers.ts';
 export type CsvCell = string | number | boolean | null | undefined;
 
 /**
- * A column's cells: a function of the record, the record's field of that name as it is, the number
- * in the record's field of that name written as a float (`formatFloat`: `-7.0`), or the ISO 8601 UTC
- * time in it written as the AFDC exports write times (`exportTimestamp`); empty for anything else.
+ * A column's cells: a function of the record; the record's field of that name, as it is or through
+ * `format` (called for values other than null and undefined, whose cells are empty); the number in
+ * the record's field of that name written as a float (`formatFloat`: `-7.0`), or the ISO 8601 UTC
+ * time in it written as the AFDC exports write times (`exportTimestamp`), empty for anything else.
  */
 export type CsvColumn<T = unknown> =
   | { header: string; value(record: T): CsvCell }
-  | { header: string; field: string }
+  | { header: string; field: string; format?(value: unknown): CsvCell }
   | { header: string; floatField: string }
   | { header: string; timeField: string };
 
@@ -165,12 +166,12 @@ function grown(buf: Buffer, used: number, size: number): Buffer {
   return next;
 }
 
-/** The statement of a row's writer that writes the cell of column `i` (`value${i}` its function, if it has one). */
+/** The statement of a row's writer that writes the cell of column `i` (`value${i}` or `format${i}` its function, if it has one). */
 function cellStatement(column: CsvColumn, i: number): string {
   if ('floatField' in column) return `if (typeof (v = record[${JSON.stringify(column.floatField)}]) === 'number') pos = float(buf, pos, v);`;
   if ('timeField' in column) return `if (typeof (v = record[${JSON.stringify(column.timeField)}]) === 'string') pos = time(buf, pos, v);`;
-  const value = 'field' in column ? `record[${JSON.stringify(column.field)}]` : `value${i}(record)`;
-  return `if ((v = ${value}) != null) pos = cell(buf, pos, v);`;
+  if ('value' in column) return `if ((v = value${i}(record)) != null) pos = cell(buf, pos, v);`;
+  return `if ((v = record[${JSON.stringify(column.field)}]) != null) pos = cell(buf, pos, ${column.format ? `format${i}(v)` : 'v'});`;
 }
 
 /**
@@ -196,6 +197,7 @@ function compileRows(columns: CsvColumn[]): RowsWriter {
     'time',
     'grown',
     ...columns.map((_, i) => `value${i}`),
+    ...columns.map((_, i) => `format${i}`),
     `let bytesPerRow = 64;
     return function writeRows(records) {
       let buf = Buffer.allocUnsafe(records.length * bytesPerRow + 1024);
@@ -215,7 +217,14 @@ function compileRows(columns: CsvColumn[]): RowsWriter {
       return buf.subarray(0, pos);
     };`,
   );
-  return make(cellBytes, floatBytes, timeBytes, grown, ...columns.map((column) => ('value' in column ? column.value : undefined)));
+  return make(
+    cellBytes,
+    floatBytes,
+    timeBytes,
+    grown,
+    ...columns.map((column) => ('value' in column ? column.value : undefined)),
+    ...columns.map((column) => ('format' in column ? column.format : undefined)),
+  );
 }
 
 /** The records' rows as UTF-8 bytes. */

@@ -27,7 +27,13 @@ const exportHeaders = Object.fromEntries(
   ]),
 );
 
-type Station = Record<string, unknown> & { federal_agency?: { id: number; code: string | null; name: string } };
+interface Agency {
+  id: number;
+  code: string | null;
+  name: string;
+}
+
+type Station = Record<string, unknown> & { federal_agency?: Agency };
 
 function column(field: string): CsvColumn<Station> {
   return { header: exportHeaders[field]!, field };
@@ -69,8 +75,8 @@ function stationColumns(withDistance: boolean): CsvColumn<Station>[] {
     ...(withDistance ? [{ header: 'Distance', floatField: 'distance' }] : []),
     { header: exportHeaders.updated_at!, timeField: 'updated_at' },
     column('owner_type_code'),
-    { header: exportHeaders.federal_agency_id!, value: (s) => s.federal_agency?.id ?? null },
-    { header: exportHeaders.federal_agency_name!, value: (s) => s.federal_agency?.name ?? null },
+    { header: exportHeaders.federal_agency_id!, field: 'federal_agency', format: (agency) => (agency as Agency).id },
+    { header: exportHeaders.federal_agency_name!, field: 'federal_agency', format: (agency) => (agency as Agency).name },
     ...['open_date', 'hy_status_link', 'ng_vehicle_class', 'lpg_primary', 'e85_blender_pump'].map(column),
   ];
 }
@@ -103,11 +109,11 @@ const exportBoolean: Record<string, boolean> = { Y: true, N: false };
 function currentColumn(header: string): CsvColumn<Station> {
   const field = fieldOfHeader.get(header);
   if (!field) throw new Error(`fuel-station-current.schema.json: no source field has the CSV header ${header}`);
-  if (field in agencyMember) return { header, value: (s) => s.federal_agency?.[agencyMember[field]] ?? null };
+  if (field in agencyMember) return { header, field: 'federal_agency', format: (agency) => (agency as Agency)[agencyMember[field]] };
   if (field === 'latitude' || field === 'longitude') return { header, floatField: field };
   if (field === 'updated_at') return { header, timeField: field };
-  if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, value: (s) => exportBoolean[s[field] as string] ?? null };
-  if (recordArrays.includes(field)) return { header, value: (s) => (s[field] as string[] | null)?.join(' ') ?? null };
+  if (field === 'cng_has_rng' || field === 'lng_has_rng') return { header, field, format: (code) => exportBoolean[code as string] };
+  if (recordArrays.includes(field)) return { header, field, format: (list) => (list as string[]).join(' ') };
   return column(field);
 }
 
