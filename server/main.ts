@@ -13,7 +13,7 @@ import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
 import { endpointsFor } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
-import { answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
+import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
 import { collectGarbage, limitHeapGrowth } from './heap.ts';
 import { HelpShown, readSettings, withDefaults, type ServerSettings, type Settings } from './settings.ts';
@@ -142,6 +142,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   });
   server.on('request', app);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerUnreadableRequest(error, socket, gateway.config.publicUrl));
+  server.on('connect', (_req: IncomingMessage, socket) => answerTunnelRequest(socket, gateway.config.publicUrl));
   try {
     await new Promise<void>((resolveServer, reject) => {
       server.once('error', reject);

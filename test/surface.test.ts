@@ -119,6 +119,23 @@ describe('requests Node cannot read get the gateway’s JSON error, not an empty
     });
   });
 
+  test('CONNECT (a proxy tunnel, which this server never is): 400 BAD_REQUEST, as any request it cannot answer', async () => {
+    for (const target of ['example.org:443', '127.0.0.1:22']) {
+      const answer = await raw(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+      const [head, body] = answer.split('\r\n\r\n');
+      assert.match(head, /^HTTP\/1\.1 400 Bad Request\r\n/, target);
+      assert.match(head, /\r\nContent-Type: application\/json\r\n/);
+      assert.match(head, /\r\nConnection: close(\r\n|$)/);
+      assert.deepEqual(JSON.parse(body).error.code, 'BAD_REQUEST');
+    }
+  });
+
+  test('an Upgrade request (a WebSocket handshake) is answered as an ordinary request, never left unanswered', async () => {
+    const answer = await raw('GET /api/alt-fuel-stations/v1.json HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+    assert.match(answer, /^HTTP\/1\.1 403 Forbidden\r\n/);
+    assert.equal(JSON.parse(answer.split('\r\n\r\n')[1]).error.code, 'API_KEY_MISSING');
+  });
+
   test('a malformed request line: 400 BAD_REQUEST', async () => {
     const answer = await raw('GET /api/alt-fuel-stations/v1.json HTTP/9.9 junk\r\n\r\n');
     assert.match(answer, /^HTTP\/1\.1 400 Bad Request\r\n/);

@@ -59,7 +59,20 @@ export function resolveApiKey(req: Request): string | undefined {
 export function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Duplex, publicUrl: string): void {
   if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
-  const code: GatewayErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'BAD_REQUEST';
+  answerOnSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 'REQUEST_TOO_LARGE' : 'BAD_REQUEST', publicUrl);
+}
+
+/**
+ * A CONNECT asks for a tunnel, which this server never opens: BAD_REQUEST (400) in the gateway's
+ * JSON, as for any request it cannot answer (Node would close the socket without a word).
+ */
+export function answerTunnelRequest(socket: Duplex, publicUrl: string): void {
+  if (!socket.writable) return void socket.destroy();
+  answerOnSocket(socket, 'BAD_REQUEST', publicUrl);
+}
+
+/** The gateway's JSON error written straight to a socket that no response object stands for, which then closes. */
+function answerOnSocket(socket: Duplex, code: GatewayErrorCode, publicUrl: string): void {
   const status = gatewayStatus(code);
   const body = gatewayBody('json', code, gatewayMessage(code, publicUrl));
   const head = [
