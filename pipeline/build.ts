@@ -1,6 +1,8 @@
 // `npm run build:data -- --source DIR --out DIR` builds a data set from upstream files;
-// `--sample` builds the seeded sample instead (INTERFACE.md). The last good data set in --out is
-// replaced only when the whole build succeeds.
+// `--sample` builds the seeded sample instead (README.md, "Building real data"). The last good data
+// set in --out is replaced only when the whole build succeeds. Builds into one --out may run side by
+// side: each commits holding the lock on --out (out-dir-lock.ts), waiting for the others' commits
+// unless --no-wait.
 //
 // What fails a build (nothing is written, the last good data set stays):
 // - a --source directory that does not exist (always: a mistyped path is never meant);
@@ -13,6 +15,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DataSetWriter, removeStaleBuildDirs, type Manifest } from './dataset-writer.ts';
+import { LOCK_FILE, OutDirLocked } from './out-dir-lock.ts';
 import { datasetBuilders } from './datasets/index.ts';
 import type { BuildOptions, DatasetReport } from './datasets/types.ts';
 import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues.ts';
@@ -26,6 +29,11 @@ export const DEFAULT_SAMPLE_STATIONS = 60_000;
 export interface BuildRequest extends BuildOptions {
   outDir: string;
   log?: (line: string) => void;
+  /**
+   * When another build is committing to outDir: wait for it (the default), or fail at once with
+   * nothing written (`--no-wait`).
+   */
+  wait?: boolean;
 }
 
 export interface BuildResult {
@@ -107,16 +115,33 @@ export async function buildDataSet(request: BuildRequest): Promise<BuildResult> 
     const rows = datasetBuilders.flatMap((builder) => Object.values(writer.dataset(builder.name).files)).reduce((sum, file) => sum + file.rows, 0);
     const failed = failure(Object.values(reports), rows, request);
     if (failed) throw failed;
-    const manifest = writer.commit({
-      schema_version: 1,
-      generator: GENERATOR,
-      sample: request.sample !== undefined,
-      notice: request.sample ? sampleNotice(request.sample.seed) : 'Built from upstream source files.',
-      ...(request.sample ? { seed: request.sample.seed } : {}),
-    });
+    const manifest = await writer.commitWhenFree(
+      {
+        schema_version: 1,
+        generator: GENERATOR,
+        sample: request.sample !== undefined,
+        notice: request.sample ? sampleNotice(request.sample.seed) : 'Built from upstream source files.',
+        ...(request.sample ? { seed: request.sample.seed } : {}),
+      },
+      {
+        wait: request.wait ?? true,
+        onWait: (pid) => log(`waiting for the build of ${pid === undefined ? 'another process' : `process ${pid}`} to finish with ${writer.outDir}`),
+        onStale: (pid) =>
+          log(
+            `note: removed ${LOCK_FILE}, left by ${
+              pid === undefined
+                ? 'a build killed as it took it'
+                : pid === process.pid
+                  ? `an earlier process with this one's id (${pid})`
+                  : `process ${pid}, which is no longer running`
+            }`,
+          ),
+      },
+    );
     return { manifest, reports };
   } catch (error) {
     writer.abort();
+    if (error instanceof OutDirLocked) throw new BuildFailed(error.message);
     throw error;
   } finally {
     writer.close();
@@ -143,6 +168,7 @@ interface CommandOptions {
   allowInvalid: boolean;
   allowEmpty: boolean;
   repair: boolean;
+  wait: boolean;
 }
 
 export function buildCommand(): Command {
@@ -151,7 +177,7 @@ export function buildCommand(): Command {
       'Build the data set the server serves, from upstream source files (--source) or the seeded sample (--sample). The last good data set in --out is replaced only when the whole build succeeds.',
     )
     .addOption(
-      new Option('--source <dir>', 'upstream files in the layout of INTERFACE.md (alt-fuel-stations/, building-resources/, climate/)').conflicts('sample'),
+      new Option('--source <dir>', 'upstream files in the layout README.md describes (alt-fuel-stations/, building-resources/, climate/)').conflicts('sample'),
     )
     .option('--sample', 'build the seeded sample instead of reading sources')
     .option('--out <dir>', 'where the data set is written', 'dist-data')
@@ -165,6 +191,7 @@ export function buildCommand(): Command {
     .option('--allow-invalid', 'build from the good records when some are bad (each rejected record is reported and written to a rejects file)', false)
     .option('--allow-empty', 'build even when a source file, or the whole source, yields no records', false)
     .option('--repair', 'apply the unambiguous repairs (each one is listed)', false)
+    .option('--no-wait', 'fail at once, writing nothing, when another build is writing to --out (by default a build waits for it to finish)')
     .showHelpAfterError('(build:data --help lists the options)');
 }
 
@@ -183,11 +210,19 @@ async function main(argv: string[]): Promise<void> {
     allowInvalid: options.allowInvalid,
     allowEmpty: options.allowEmpty,
     repair: options.repair,
+    wait: options.wait,
   });
   process.stderr.write(`built ${resolve(options.out)} in ${((Date.now() - started) / 1000).toFixed(1)} s${result.manifest.sample ? ' (sample data)' : ''}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Interrupted (Ctrl-C, a stop), a build ends between two steps, never inside its commit, so it
+  // never leaves the lock on --out behind; its working folder goes with the next build.
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    process.once(signal, () => process.exit(code));
   main(process.argv).catch((error: unknown) => {
     // Source problems were printed one per line as they were found; this is the summary. Never a stack.
     process.stderr.write(`build failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { storedAsJson, type JsonSchema } from '../schemas/json-schema.ts';
+import { processIsRunning, withOutDirLock, withOutDirLockNow, type LockOptions } from './out-dir-lock.ts';
 
 export type SqlType = 'INTEGER' | 'BIGINT' | 'DOUBLE' | 'FLOAT' | 'BOOLEAN' | 'VARCHAR' | 'DATE' | 'TIMESTAMP' | 'VARCHAR[]' | 'JSON';
 
@@ -127,17 +128,6 @@ function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): v
 const BUILD_DIR_PREFIX = '.build-';
 const BUILD_DIR = /^\.build-(\d+)-/;
 
-function processIsRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the working folders of builds that were killed or crashed: a folder is stale when the
  * process named in it is no longer running. A live build's folder (in this process or another)
@@ -228,18 +218,43 @@ export class DataSetWriter {
     this.dataset(dataset).rejects_file = path;
   }
 
-  /** Moves the new files in and replaces the manifest in one rename; removes files no manifest of the last two names. */
-  commit(header: Omit<Manifest, 'sources' | 'datasets'>): Manifest {
+  /**
+   * Moves the new files in and replaces the manifest in one rename; removes files neither the new
+   * manifest nor the one it replaced names. All of it holding the lock on the output directory,
+   * waiting for another build's commit unless `options.wait` is false (then OutDirLocked).
+   */
+  async commitWhenFree(header: Omit<Manifest, 'sources' | 'datasets'>, options: LockOptions = {}): Promise<Manifest> {
+    return withOutDirLock(this.outDir, options, () => this.commitLocked(header));
+  }
+
+  /** `commitWhenFree` without waiting: throws OutDirLocked when another build is committing. */
+  commit(header: Omit<Manifest, 'sources' | 'datasets'>, options: Pick<LockOptions, 'onStale'> = {}): Manifest {
+    return withOutDirLockNow(this.outDir, options, () => this.commitLocked(header));
+  }
+
+  /** The commit itself, synchronous, under the lock: the manifest it replaces is read here, not before. */
+  private commitLocked(header: Omit<Manifest, 'sources' | 'datasets'>): Manifest {
     const manifest: Manifest = { ...header, sources: this.sources, datasets: this.datasets };
     const previous = readManifest(this.outDir);
-    for (const name of readdirSync(this.workDir)) {
-      const target = join(this.outDir, name);
-      if (existsSync(target)) rmSync(join(this.workDir, name));
-      else renameSync(join(this.workDir, name), target);
+    const movedIn: string[] = [];
+    try {
+      for (const name of readdirSync(this.workDir)) {
+        const target = join(this.outDir, name);
+        // Content-addressed: a file of that name holds these bytes.
+        if (existsSync(target)) rmSync(join(this.workDir, name));
+        else {
+          renameSync(join(this.workDir, name), target);
+          movedIn.push(name);
+        }
+      }
+      const temporary = join(this.workDir, MANIFEST);
+      writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+      renameSync(temporary, join(this.outDir, MANIFEST));
+    } catch (error) {
+      // The manifest was not replaced: what was moved in goes, and --out is as it was.
+      for (const name of movedIn) rmSync(join(this.outDir, name), { force: true });
+      throw error;
     }
-    const temporary = join(this.workDir, MANIFEST);
-    writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-    renameSync(temporary, join(this.outDir, MANIFEST));
     rmSync(this.workDir, { recursive: true, force: true });
     this.removeUnreferenced([manifest, previous]);
     return manifest;
@@ -265,7 +280,8 @@ export class DataSetWriter {
     for (const name of readdirSync(this.outDir)) {
       const path = join(this.outDir, name);
       if (keep.has(name) || name.startsWith(BUILD_DIR_PREFIX)) continue;
-      if (statSync(path).isFile() && /\.(parquet|ndjson)$/.test(name)) rmSync(path);
+      // Under the lock no other commit removes files, but a person may have: never fail a build for that.
+      if (/\.(parquet|ndjson)$/.test(name) && statSync(path, { throwIfNoEntry: false })?.isFile()) rmSync(path, { force: true });
     }
   }
 }

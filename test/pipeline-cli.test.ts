@@ -33,6 +33,7 @@ test('--help prints every option and exits 0', () => {
     '--allow-invalid',
     '--allow-empty',
     '--repair',
+    '--no-wait',
     '--help',
   ]) {
     assert.ok(stdout.includes(option), `${option} is listed`);
