@@ -83,13 +83,14 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
     next();
   };
   const handle = async (req: Request, res: Response) => {
-    const { answering, streaming } = deps.admission;
-    await answering.enter();
-    let leave = () => answering.leave();
+    const { answering, streaming, streamStallMs } = deps.admission;
+    // A request whose client leaves while it waits gives up its place in the queue.
+    const abandoned = new AbortController();
+    res.once('close', () => abandoned.abort());
+    let place = await answering.enter(req.ip, abandoned.signal);
+    if (!place) return;
     const data = deps.data.acquire();
     try {
-      // gone while it waited: nothing to answer
-      if (res.destroyed) return;
       // ETags (contract/etag.ts): a request naming the current tag of its answer gets a 304 at once.
       // A POST's answer depends on its body, which the tag does not name: it gets none.
       const etag = req.method === 'POST' ? undefined : etagFor(endpoint, req, res.locals.format, data.manifest);
@@ -107,14 +108,19 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
       const rendered = render(result, res.locals.format, res.locals.callback);
       const cacheControl = rendered.status === 200 ? CACHE_OK : 'no-cache';
       const headers = { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers };
-      await send(res, rendered, headers, async () => {
-        leave();
-        await streaming.enter();
-        leave = () => streaming.leave();
-      });
+      const beforeStreaming = async () => {
+        place?.leave();
+        place = await streaming.enter(req.ip, abandoned.signal);
+        return place !== undefined;
+      };
+      const sent = await send(res, rendered, { headers, beforeStreaming, stallMs: streamStallMs });
+      if (sent === 'refused' && !res.destroyed) {
+        res.setHeader('Retry-After', String(Math.ceil((streaming.waitMs ?? 0) / 1000)));
+        sendGatewayError(req, res, 'SERVICE_UNAVAILABLE', deps.gateway.publicUrl);
+      }
     } finally {
       deps.data.release(data);
-      leave();
+      place?.leave();
     }
   };
   // The gateway first, as API Umbrella stands in front of the service: a request without a valid key

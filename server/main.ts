@@ -120,7 +120,11 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
     logger,
     trustProxy: settings.trustProxy,
-    admission: { answering: new Admission(settings.maxActiveRequests), streaming: new Admission(settings.maxStreams) },
+    admission: {
+      answering: new Admission(settings.maxActiveRequests),
+      streaming: new Admission(settings.maxStreams, { perClient: settings.maxStreamsPerClient, waitMs: settings.streamWaitTimeout * 1000 }),
+      streamStallMs: settings.streamStallTimeout * 1000,
+    },
     onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
   });
 

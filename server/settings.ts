@@ -45,6 +45,12 @@ export interface Settings {
   maxActiveRequests: number;
   /** How many long answers (full lists) stream at once; the others wait before their first byte. */
   maxStreams: number;
+  /** How many of those one client address may stream at once. */
+  maxStreamsPerClient: number;
+  /** How long a long answer may wait for a place to stream before it is refused with a 503 (s). */
+  streamWaitTimeout: number;
+  /** How long a stream may go without its reader taking a byte before it is ended (s). */
+  streamStallTimeout: number;
   /** How far past its live size V8 lets the old generation grow before collecting it all (%). */
   heapGrowthPercent: number;
 }
@@ -211,6 +217,27 @@ export const SETTINGS = [
     fallback: '8',
     meaning: 'long answers (full lists) streamed at once; more wait before their first byte',
     read: wholeNumber(1, 100_000),
+  }),
+  setting({
+    field: 'maxStreamsPerClient',
+    variable: 'MAX_STREAMS_PER_CLIENT',
+    fallback: '4',
+    meaning: 'long answers one client address streams at once (behind a proxy, set TRUST_PROXY so that clients are told apart)',
+    read: wholeNumber(1, 100_000),
+  }),
+  setting({
+    field: 'streamWaitTimeout',
+    variable: 'STREAM_WAIT_TIMEOUT',
+    fallback: '30',
+    meaning: 'seconds a long answer waits for a place to stream before it gets a 503 with Retry-After',
+    read: wholeNumber(1, 86_400),
+  }),
+  setting({
+    field: 'streamStallTimeout',
+    variable: 'STREAM_STALL_TIMEOUT',
+    fallback: '30',
+    meaning: 'seconds a stream goes on while its reader takes nothing, before it is ended and its place freed',
+    read: wholeNumber(1, 86_400),
   }),
   setting({
     field: 'heapGrowthPercent',

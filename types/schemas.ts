@@ -2703,7 +2703,7 @@ export interface FuelStationsNearest {
   fuel_stations: FuelStation[];
 }
 /**
- * The gateway's error in JSON form: 403 key errors, 429 over the rate limit, 404 unknown path, 400 and 431 requests that cannot be read, 500.
+ * The gateway's error in JSON form: 403 key errors, 429 over the rate limit, 404 unknown path, 400 and 431 requests that cannot be read, 503 a long answer that found no place to stream in time, 500.
  */
 export interface GatewayError {
   error: {
@@ -2715,6 +2715,7 @@ export interface GatewayError {
       | 'NOT_FOUND'
       | 'BAD_REQUEST'
       | 'REQUEST_TOO_LARGE'
+      | 'SERVICE_UNAVAILABLE'
       | 'INTERNAL_SERVER_ERROR';
     message: string;
   };

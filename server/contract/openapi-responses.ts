@@ -94,7 +94,11 @@ export const headers: Json = {
     schema: { type: 'integer', minimum: 0 },
   },
   'X-RateLimit-Remaining': { description: 'Requests left in that window.', required: true, schema: { type: 'integer', minimum: 0 } },
-  'Retry-After': { description: 'Seconds, rounded up, until every full window has a free slot.', required: true, schema: { type: 'integer', minimum: 1 } },
+  'Retry-After': {
+    description: 'Seconds to wait: on a 429, rounded up, until every full window has a free slot; on a 503, STREAM_WAIT_TIMEOUT.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
   ETag: {
     description:
       "A weak tag of the answer, derived from the served data set's manifest and the request (path, format, query without api_key). A rebuilt data set changes every tag. Send it back in If-None-Match to get a 304. Absent where the answer depends on the time (events with scope).",
@@ -150,6 +154,12 @@ export function responses(endpoint: Endpoint, format: Format | undefined, callba
   }
   out['429'] = {
     description: "The gateway's OVER_RATE_LIMIT: a rolling hourly or daily window is full.",
+    headers: { ...rateLimitHeaders, 'Retry-After': headerRef('Retry-After') },
+    content: gatewayContent(format),
+  };
+  out['503'] = {
+    description:
+      "The gateway's SERVICE_UNAVAILABLE: a long answer (streamed) waited STREAM_WAIT_TIMEOUT for a place to stream; Retry-After says when to try again.",
     headers: { ...rateLimitHeaders, 'Retry-After': headerRef('Retry-After') },
     content: gatewayContent(format),
   };

@@ -10,14 +10,23 @@ class FakeResponse extends EventEmitter {
   destroyed = false;
   accepting = true;
   ended = false;
+  /** What waits to be sent: a reader that reads makes it shrink. */
+  writableLength = 0;
+  statusCode = 0;
   readonly writes: string[] = [];
 
   constructor(private readonly onWrite: (chunk: string) => void = () => {}) {
     super();
   }
 
-  status(): this {
+  status(code: number): this {
+    this.statusCode = code;
     return this;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.emit('close');
   }
 
   setHeader(): void {}
@@ -131,4 +140,63 @@ test('send: when the client goes away while the body is still producing its next
   await sent;
   assert.ok(closed, 'the body generator was closed');
   assert.ok(!response.writes.some((chunk) => chunk.startsWith('c')));
+});
+
+test('send: a reader that takes nothing for stallMs has its response cut; one that takes a little goes on', async () => {
+  const stalled = new FakeResponse();
+  stalled.accepting = false;
+  stalled.writableLength = 100_000;
+  const stalledBody = longBody(5);
+  const started = performance.now();
+  await send(stalled.asResponse(), stalledBody.rendered, { stallMs: 50 });
+  assert.ok(performance.now() - started >= 45);
+  assert.ok(stalled.destroyed, 'the response was cut');
+  assert.ok(!stalled.ended, 'and not ended as if whole');
+  assert.ok(stalledBody.closed());
+  assert.equal(stalledBody.pulled(), 1);
+
+  const slow = new FakeResponse();
+  slow.accepting = false;
+  slow.writableLength = 100_000;
+  const slowBody = longBody(3);
+  const sent = send(slow.asResponse(), slowBody.rendered, { stallMs: 50 });
+  // it reads a little every 30 ms, for 300 ms, then all
+  for (let i = 0; i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    slow.writableLength -= 1000;
+  }
+  assert.ok(!slow.destroyed, 'a slow reader is not a stalled one');
+  slow.accepting = true;
+  slow.emit('drain');
+  await sent;
+  assert.ok(slow.ended);
+  assert.equal(slowBody.pulled(), 3);
+});
+
+test('send: a long body that may not stream (beforeStreaming says false) writes nothing and is closed', async () => {
+  const response = new FakeResponse();
+  const body = longBody(3);
+  const outcome = await send(response.asResponse(), body.rendered, { headers: { ETag: 'W/"x"' }, beforeStreaming: async () => false });
+  assert.equal(outcome, 'refused');
+  assert.deepEqual(response.writes, []);
+  assert.equal(response.statusCode, 0, 'no status set: the caller answers');
+  assert.ok(body.closed());
+  const small = new FakeResponse();
+  let asked = false;
+  const whole = await send(
+    small.asResponse(),
+    {
+      status: 200,
+      contentType: 'text/plain',
+      body: (async function* () {
+        yield 'short';
+      })(),
+    },
+    {
+      beforeStreaming: async () => (asked = true),
+    },
+  );
+  assert.equal(whole, 'sent');
+  assert.equal(asked, false, 'a body sent whole needs no place to stream');
+  assert.deepEqual(small.writes, ['short']);
 });

@@ -115,18 +115,32 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
   }
 }
 
-/** Resolves when the socket can take more, or is gone; leaves no listener behind either way. */
-function drainedOrClosed(res: Response): Promise<void> {
+/**
+ * Resolves when the socket can take more (`drained`), is gone (`closed`), or its reader took nothing
+ * for `stallMs` (`stalled`: what waits to be sent did not shrink in that time); leaves no listener
+ * or timer behind.
+ */
+function drained(res: Response, stallMs: number): Promise<'drained' | 'closed' | 'stalled'> {
   // gone already: its 'close' has been and will not come again
-  if (res.destroyed) return Promise.resolve();
+  if (res.destroyed) return Promise.resolve('closed');
   return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
+    let waitingBytes = res.writableLength;
+    const watchdog = Number.isFinite(stallMs)
+      ? setInterval(() => {
+          if (res.writableLength < waitingBytes) waitingBytes = res.writableLength;
+          else finish('stalled');
+        }, stallMs)
+      : undefined;
+    const onDrain = () => finish('drained');
+    const onClose = () => finish('closed');
+    const finish = (how: 'drained' | 'closed' | 'stalled') => {
+      clearInterval(watchdog);
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(how);
     };
-    res.on('drain', done);
-    res.on('close', done);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
   });
 }
 
@@ -152,36 +166,57 @@ function giveTurn(): void {
   if (waitingForTurn.length > 0) setImmediate(giveTurn);
 }
 
+export interface SendOptions {
+  headers?: Record<string, string>;
+  /**
+   * Awaited once the body is found long, before its first byte (admission.ts): false when it may not
+   * stream, and `send` then writes nothing and answers `refused`, for the caller to answer instead.
+   */
+  beforeStreaming?: () => Promise<boolean>;
+  /** A stream whose reader takes nothing for this long is ended (ms); by default it waits for ever. */
+  stallMs?: number;
+}
+
 /**
  * Writes a rendered result to the response. A long body is streamed chunk by chunk, one chunk per
  * turn (`nextTurn`), so other requests are answered while lists stream; nothing more is rendered
- * while the socket's buffer is full, and the rows stop being read if the client goes away.
- * `beforeStreaming` is awaited once a body is found long, before its first byte (admission.ts).
+ * while the socket's buffer is full, the rows stop being read if the client goes away, and a client
+ * that stops reading for `stallMs` has its response cut (a chunked body without its last chunk,
+ * which every HTTP client reads as incomplete).
  */
-export async function send(res: Response, rendered: Rendered, headers: Record<string, string> = {}, beforeStreaming?: () => Promise<void>): Promise<void> {
-  res.status(rendered.status);
-  res.setHeader('Content-Type', rendered.contentType);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+export async function send(res: Response, rendered: Rendered, options: SendOptions = {}): Promise<'sent' | 'refused'> {
   const iterator = rendered.body[Symbol.asyncIterator]();
   const start = await bodyStart(iterator);
+  const writeHead = () => {
+    res.status(rendered.status);
+    res.setHeader('Content-Type', rendered.contentType);
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+  };
   if (start.whole) {
+    writeHead();
     res.end(start.text);
-    return;
+    return 'sent';
   }
-  await beforeStreaming?.();
+  if (options.beforeStreaming && !(await options.beforeStreaming())) {
+    await iterator.return?.(undefined);
+    return 'refused';
+  }
+  writeHead();
+  const stallMs = options.stallMs ?? Number.POSITIVE_INFINITY;
   let chunk = start.text;
   for (;;) {
-    if (!res.write(chunk)) await drainedOrClosed(res);
+    if (!res.write(chunk) && (await drained(res, stallMs)) === 'stalled') res.destroy();
     await nextTurn();
     if (res.destroyed) {
       await iterator.return?.(undefined);
-      return;
+      return 'sent';
     }
     const next = await iterator.next();
     if (next.done) break;
     chunk = next.value;
   }
   res.end();
+  return 'sent';
 }
 
 /** The body's first chunks, up to WHOLE_BODY_CHARS, as one; `whole` when that is all of it. */

@@ -19,6 +19,11 @@ const errors: Record<GatewayErrorCode, { status: number; message: string }> = {
   BAD_REQUEST: { status: 400, message: 'The request could not be understood: check that the URL is well formed.' },
   // Neither: a request line and headers longer than Node reads (16 KB), answered before any route.
   REQUEST_TOO_LARGE: { status: 431, message: 'The URL and headers of the request are too long (at most 16 KB): send fewer or shorter parameters.' },
+  // Neither: a long answer that waited too long for a place to stream (admission.ts), with Retry-After.
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The server is streaming as many long answers as it can: try again in a moment, or ask for fewer records (limit, offset) at a time.',
+  },
   INTERNAL_SERVER_ERROR: { status: 500, message: 'An unexpected error has occurred. Try again later or contact us at {{contact_url}} for assistance' },
 };
 
