@@ -4,7 +4,7 @@
 // build through (--repair, --allow-invalid, --allow-empty, the newest of two records) do what
 // they say on the rows written.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -116,6 +116,12 @@ const failing: FailingCase[] = [
     files: ['alt-fuel-stations/crlf-in-quotes.csv'],
     message: PROBLEMS,
     report: ['error: crlf-in-quotes.csv:8: status_code = "X": must be one of "E", "P", "T"'],
+  },
+  {
+    fault: 'mixed line endings (LF, CRLF, a lone CR; a quoted CRLF and an empty line before the bad record): the physical line',
+    files: ['alt-fuel-stations/mixed-endings-bad-line.csv'],
+    message: PROBLEMS,
+    report: ['error: mixed-endings-bad-line.csv:7: status_code = "X": must be one of "E", "P", "T"'],
   },
   {
     fault: 'latitude and longitude swapped',
@@ -322,3 +328,37 @@ test("--allow-invalid keeps the records read before a syntax error, and writes t
     [3],
   );
 });
+
+/** Every column of every station written, in id order. */
+async function allColumns(dir: string): Promise<Array<Record<string, unknown>>> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  const connection = await (await DuckDBInstance.create(':memory:')).connect();
+  const file = join(dir, manifest.datasets.fuel_stations.files.stations.path);
+  const reader = await connection.runAndReadAll(`SELECT * FROM read_parquet('${file}') ORDER BY id`);
+  return reader.getRowObjectsJS() as Array<Record<string, unknown>>;
+}
+
+for (const file of ['mixed-lf-header-crlf-rows.csv', 'mixed-crlf-header-lf-rows.csv', 'mixed-per-row.csv']) {
+  test(`line endings: ${file} (the last column quoted text, or not) builds the same stations as the same file with LF endings`, async () => {
+    const out = temporaryDir('faults-out');
+    const { lines, failure } = await build([`alt-fuel-stations/${file}`], out);
+    assert.equal(failure, undefined, failure?.message);
+    assert.deepEqual(lines, []);
+    const lf = temporaryDir('faults-source');
+    mkdirSync(join(lf, 'alt-fuel-stations'));
+    writeFileSync(join(lf, 'alt-fuel-stations', file), readFileSync(join(corpus, 'alt-fuel-stations', file), 'latin1').replace(/\r\n?/g, '\n'), 'latin1');
+    const lfOut = temporaryDir('faults-out');
+    await buildDataSet({ outDir: lfOut, sourceDir: lf, allowInvalid: false, repair: false, log: () => {} });
+    const rows = await allColumns(out);
+    assert.deepEqual(rows, await allColumns(lfOut));
+    assert.deepEqual(
+      rows.map((row) => [row.id, row.intersection_directions]),
+      [
+        [1001, 'Level 2, by the elevators'],
+        [1002, 'Rear lot, "staff" spaces'],
+        [1003, 'Gate B'],
+        [1004, 'Broadway entrance'],
+      ],
+    );
+  });
+}

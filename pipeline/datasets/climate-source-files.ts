@@ -185,7 +185,8 @@ function firstDataLine(weather: WeatherData, text: string): number | undefined {
       return 9;
     case 'sam-csv': {
       // Metadata names and values, column names, and units when the metadata says so.
-      return /(^|,)\s*(hasunits|units)\s*(,|$)/i.test(text.slice(0, text.indexOf('\n'))) ? 5 : 4;
+      const firstLineEnd = text.search(/[\r\n]/);
+      return /(^|,)\s*(hasunits|units)\s*(,|$)/i.test(firstLineEnd === -1 ? text : text.slice(0, firstLineEnd)) ? 5 : 4;
     }
   }
 }

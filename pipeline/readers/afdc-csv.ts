@@ -4,9 +4,10 @@
 //
 // The bytes are parsed as latin1 (one character per byte, so quotes, commas and line breaks are
 // found exactly and csv-parse's byte offsets are offsets into the file), then each cell is decoded
-// as UTF-8; a cell that is not UTF-8 is read as Windows-1252 and reported with that repair. Line
-// numbers are counted from those offsets: csv-parse's own count takes a CRLF inside quotes for two
-// lines and forgets skipped empty lines.
+// as UTF-8; a cell that is not UTF-8 is read as Windows-1252 and reported with that repair. Records
+// end at CRLF, LF or a lone CR, in any mix. Line numbers are counted from those offsets (CRLF, LF and
+// a lone CR each end a line): csv-parse's own count takes a CRLF inside quotes for two lines and
+// forgets skipped empty lines.
 import { basename } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { parse, CsvError } from 'csv-parse/sync';
@@ -154,6 +155,9 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
   try {
     parse(bytes.subarray(start), {
       encoding: 'latin1',
+      // Any mix of line endings, as spreadsheet tools write them (csv-parse would otherwise take the
+      // first line's for the whole file); CRLF first, so that it ends one record, not two.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: true,
       on_record: (record: string[], info) => {

@@ -97,19 +97,28 @@ describe('leading integers (atoi)', () => {
 });
 
 describe('LineReader', () => {
-  it('follows getline: CR stays, a final unterminated line counts, nothing follows a final newline', () => {
-    const lines = new LineReader('f', 'a\r\nb\nc');
+  it('follows getline (a final unterminated line counts, nothing follows a final line ending), lines ending at LF, CRLF or a lone CR', () => {
+    const lines = new LineReader('f', 'a\r\nb\nc\rd\r\r\ne');
     const seen: string[] = [];
     while (lines.next()) seen.push(`${lines.lineNumber}:${lines.line()}:${lines.terminated}`);
-    assert.deepEqual(seen, ['1:a\r:true', '2:b:true', '3:c:false']);
-    const terminated = new LineReader('f', 'a\n');
-    assert.ok(terminated.next());
-    assert.ok(!terminated.next());
+    assert.deepEqual(seen, ['1:a:true', '2:b:true', '3:c:true', '4:d:true', '5::true', '6:e:false']);
+    for (const text of ['a\n', 'a\r\n', 'a\r']) {
+      const terminated = new LineReader('f', text);
+      assert.ok(terminated.next());
+      assert.equal(terminated.line(), 'a');
+      assert.ok(terminated.terminated);
+      assert.ok(!terminated.next());
+    }
   });
 
-  it('counts the remaining lines up to the first empty one', () => {
+  it('counts the remaining lines up to the first empty one, whatever the line endings', () => {
     const lines = new LineReader('f', 'h\n1\n2\n\n3\n');
     lines.next();
     assert.equal(lines.countRemainingUntilEmpty(), 2);
+    const mixed = new LineReader('f', 'h\r\n1\r2\n3\r\n\r\n4\n');
+    mixed.next();
+    assert.equal(mixed.countRemainingUntilEmpty(), 3);
+    assert.ok(mixed.next());
+    assert.equal(mixed.line(), '1');
   });
 });

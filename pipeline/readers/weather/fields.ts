@@ -1,6 +1,6 @@
 /**
- * Line and field primitives shared by the weather readers, with ssc's exact semantics
- * (ALGORITHM.md §2.1: `getline`, `split`, `trimboth`, `col_or_nan`).
+ * Line and field primitives shared by the weather readers, with the semantics of ssc's `getline`,
+ * `split`, `trimboth` and `col_or_nan`, line endings aside (LineReader).
  *
  * Everything works on [start, end) character ranges of the whole file text, so the hot loops
  * allocate no strings.
@@ -34,34 +34,58 @@ function isCSpace(code: number): boolean {
 }
 
 /**
- * Walks the lines of a file as C++ `std::getline` does: lines end at '\n' (a '\r' stays part of the
- * line), a final line without '\n' is still a line, and nothing follows a final '\n'.
+ * Where the line starting at `start` ends, and where the next one starts: at the first LF, CRLF or
+ * lone CR (`cr` is the position of the first CR at or after `start`, or text.length when there is
+ * none, so that files without CRs are searched for LF only).
+ */
+function lineBounds(text: string, start: number, cr: number): { end: number; next: number; terminated: boolean } {
+  const lf = text.indexOf('\n', start);
+  if (cr < (lf === -1 ? text.length : lf)) return { end: cr, next: text.charCodeAt(cr + 1) === NEWLINE ? cr + 2 : cr + 1, terminated: true };
+  return lf === -1 ? { end: text.length, next: text.length, terminated: false } : { end: lf, next: lf + 1, terminated: true };
+}
+
+/**
+ * Walks the lines of a file as C++ `std::getline` does (a final line without a line ending is still
+ * a line, and nothing follows a final one), except that a line ends at LF, CRLF or a lone CR, and
+ * its ending is never part of it: a file reads the same whatever its line endings, in any mix (ssc's
+ * getline ends lines at LF only, so a CR stays on the line's last field: a CRLF line with a final
+ * empty field has one field more than the same line ending in LF, and a file of lone CRs is one line).
  */
 export class LineReader {
   readonly text: string;
   readonly file: string;
   /** 1-based number of the current line (0 before the first call to `next`). */
   lineNumber = 0;
-  /** Bounds of the current line, [start, end), without the '\n'. */
+  /** Bounds of the current line, [start, end), without its line ending. */
   start = 0;
   end = 0;
-  /** Whether the current line ended with '\n'. */
+  /** Whether the current line ended with a line ending. */
   terminated = false;
   private nextStart = 0;
+  /** The first CR at or after nextStart (text.length when none), or -1 before it is looked for. */
+  private cr = -1;
 
   constructor(file: string, text: string) {
     this.file = file;
     this.text = text;
   }
 
+  private crFrom(start: number): number {
+    if (this.cr < start) {
+      const cr = this.text.indexOf('\r', start);
+      this.cr = cr === -1 ? this.text.length : cr;
+    }
+    return this.cr;
+  }
+
   /** Moves to the next line; false at end of file. */
   next(): boolean {
     if (this.nextStart >= this.text.length) return false;
     this.start = this.nextStart;
-    const newline = this.text.indexOf('\n', this.start);
-    this.terminated = newline !== -1;
-    this.end = this.terminated ? newline : this.text.length;
-    this.nextStart = this.end + 1;
+    const { end, next, terminated } = lineBounds(this.text, this.start, this.crFrom(this.start));
+    this.end = end;
+    this.nextStart = next;
+    this.terminated = terminated;
     this.lineNumber++;
     return true;
   }
@@ -73,18 +97,22 @@ export class LineReader {
 
   /**
    * Counts the lines after the current one until end of file or the first empty line (ssc's record
-   * count for EPW and SAM CSV files, ALGORITHM.md §2.5, §2.6), without moving.
+   * count for EPW and SAM CSV files), without moving.
    */
   countRemainingUntilEmpty(): number {
     const text = this.text;
     let count = 0;
     let start = this.nextStart;
+    let cr = -1;
     while (start < text.length) {
-      const newline = text.indexOf('\n', start);
-      const end = newline === -1 ? text.length : newline;
+      if (cr < start) {
+        cr = text.indexOf('\r', start);
+        if (cr === -1) cr = text.length;
+      }
+      const { end, next } = lineBounds(text, start, cr);
       if (end === start) break;
       count++;
-      start = end + 1;
+      start = next;
     }
     return count;
   }

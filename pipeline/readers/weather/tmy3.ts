@@ -26,12 +26,10 @@ const MIN_RECORD_FIELDS = FIELD.alb + 1;
  * 68 or 71 (§2.1).
  */
 export function looksLikeTmy3(text: string): boolean {
-  const firstEnd = text.indexOf('\n');
-  if (firstEnd === -1) return false;
-  const secondEnd = text.indexOf('\n', firstEnd + 1);
-  const second = text.slice(firstEnd + 1, secondEnd === -1 ? text.length : secondEnd);
-  if (splitFields(text.slice(0, firstEnd)).length !== HEADER_FIELDS) return false;
-  const secondFields = splitFields(second).length;
+  const lines = new LineReader('', text);
+  if (!lines.next() || !lines.terminated) return false;
+  if (splitFields(lines.line()).length !== HEADER_FIELDS) return false;
+  const secondFields = lines.next() ? splitFields(lines.line()).length : 0;
   return secondFields === 68 || secondFields === 71;
 }
 
