@@ -124,6 +124,23 @@ const failing: FailingCase[] = [
     report: ['error: mixed-endings-bad-line.csv:7: status_code = "X": must be one of "E", "P", "T"'],
   },
   {
+    fault: 'a UTF-16LE export without a byte-order mark',
+    files: ['alt-fuel-stations/utf16le-no-bom.csv'],
+    message: PROBLEMS,
+    report: [
+      'error: utf16le-no-bom.csv:1: UTF-16LE text without a byte-order mark: save it as UTF-8 (or as UTF-16 with its byte-order mark); nothing of the file is read',
+    ],
+  },
+  {
+    fault: 'a UTF-16LE export with a bad value (the physical line, as in the text decoded)',
+    files: ['alt-fuel-stations/utf16le-bad-line.csv'],
+    message: PROBLEMS,
+    report: [
+      'note: utf16le-bad-line.csv: read as UTF-16LE (its byte-order mark says so)',
+      'error: utf16le-bad-line.csv:3: status_code = "X": must be one of "E", "P", "T"',
+    ],
+  },
+  {
     fault: 'latitude and longitude swapped',
     files: ['alt-fuel-stations/swapped-coordinates.csv'],
     message: /^2 problems in the sources; 2 of them have an unambiguous repair \(--repair\)/,
@@ -362,3 +379,54 @@ for (const file of ['mixed-lf-header-crlf-rows.csv', 'mixed-crlf-header-lf-rows.
     );
   });
 }
+
+test('UTF-16 exports with a byte-order mark (LE and BE, CSV and JSON) are read as their mark says, each with a note', async () => {
+  const out = temporaryDir('faults-out');
+  const { lines, failure } = await build(['alt-fuel-stations/utf16be-bom.csv', 'alt-fuel-stations/utf16le-bom.csv', 'alt-fuel-stations/utf16le-bom.json'], out);
+  assert.equal(failure, undefined, failure?.message);
+  assert.deepEqual(lines, [
+    'note: utf16be-bom.csv: read as UTF-16BE (its byte-order mark says so)',
+    'note: utf16le-bom.csv: read as UTF-16LE (its byte-order mark says so)',
+    'note: utf16le-bom.json: read as UTF-16LE (its byte-order mark says so)',
+  ]);
+  assert.deepEqual(
+    (await stations(out)).map((row) => [row.id, row.station_name]),
+    [
+      [4701, 'Café du Parc'],
+      [4702, 'Worcester Library'],
+      [4801, 'Café du Parc'],
+      [4802, 'Worcester Library'],
+      [5101, 'Musée de la Mer'],
+    ],
+  );
+});
+
+/** A SAM CSV weather file of 8760 hourly records, as its text. */
+function samCsvWeather(): string {
+  const rows = Array.from({ length: 8760 }, (_, i) => `${i % 700},${(i * 7) % 300},${(i % 40) - 10}`);
+  return `Location ID,City,Latitude,Longitude,Time Zone,Elevation\r\n4242,Ürümqi,43.8,87.6,6,900\r\nDNI,DHI,Tdry\r\n${rows.join('\r\n')}\r\n`;
+}
+
+test('a UTF-16LE weather file with a byte-order mark is read as one, with a note; without the mark it is refused naming the encoding', async () => {
+  const source = temporaryDir('faults-source');
+  mkdirSync(join(source, 'climate', 'intl'), { recursive: true });
+  writeFileSync(join(source, 'climate', 'intl', 'urumqi.csv'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(samCsvWeather(), 'utf16le')]));
+  const out = temporaryDir('faults-out');
+  const lines: string[] = [];
+  const result = await buildDataSet({ outDir: out, sourceDir: source, allowInvalid: false, repair: false, log: (line) => lines.push(line) });
+  assert.deepEqual(
+    lines.filter((line) => line.startsWith('note:')),
+    ['note: climate/intl/urumqi.csv: read as UTF-16LE (its byte-order mark says so)'],
+  );
+  assert.equal(result.manifest.datasets.climate!.files.stations!.rows, 1);
+
+  writeFileSync(join(source, 'climate', 'intl', 'urumqi.csv'), Buffer.from(samCsvWeather(), 'utf16le'));
+  const refused: string[] = [];
+  await assert.rejects(buildDataSet({ outDir: out, sourceDir: source, allowInvalid: false, repair: false, log: (line) => refused.push(line) }), BuildFailed);
+  assert.deepEqual(
+    refused.filter((line) => /^(note|error):/.test(line)),
+    [
+      'error: climate/intl/urumqi.csv:1: UTF-16LE text without a byte-order mark: save it as UTF-8 (or as UTF-16 with its byte-order mark); nothing of the file is read',
+    ],
+  );
+});

@@ -80,9 +80,9 @@ async function readSources(writer: DataSetWriter, sourceDir: string, report: Dat
     const file = path.split('/').pop()!;
     writer.addSource({ path: path.slice(sourceDir.length).replace(/^\/+/, ''), bytes: statSync(path).size, sha256: await sha256File(path) });
     try {
-      if (/^resources/i.test(file)) sources.resources.push({ file, entries: readDrupalNodes(path) });
-      else if (/^events/i.test(file)) sources.events.push({ file, entries: readDrupalNodes(path) });
-      else sources.terms.push({ file, entries: readVocabularyTerms(path) });
+      if (/^resources/i.test(file)) sources.resources.push({ file, entries: readDrupalNodes(path, report.notes) });
+      else if (/^events/i.test(file)) sources.events.push({ file, entries: readDrupalNodes(path, report.notes) });
+      else sources.terms.push({ file, entries: readVocabularyTerms(path, report.notes) });
     } catch (error) {
       if (!(error instanceof SourceFileError)) throw error;
       report.problems.push(error.issue);

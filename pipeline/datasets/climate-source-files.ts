@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { ID_PREFIX, nsrdbLocationId, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import type { Issue } from '../issues.ts';
-import { gunzipSource, SourceFileError, sourceText } from '../readers/source-file.ts';
+import { decodeByteOrder, gunzipSource, SourceFileError, sourceText } from '../readers/source-file.ts';
 import { parseWeatherText, WeatherFileError, type WeatherData, type WeatherFormat } from '../readers/weather/index.ts';
 import { HOURLY_COLUMNS, type HourlyColumns } from '../sample/climate.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, titleCase, usStateName, WEATHER_DATA_SOURCE } from '../sample/climate-places.ts';
@@ -207,12 +207,16 @@ function parseWeather(name: string, text: string, sourceFile: string): WeatherDa
   }
 }
 
-/** Reads, checks and describes one weather file (its bytes as stored); throws ClimateInputError with what is wrong. */
+/**
+ * Reads, checks and describes one weather file (its bytes as stored); throws ClimateInputError with
+ * what is wrong. `notes` takes what is worth knowing about the file (read as UTF-16, by its byte-order mark).
+ */
 export function readClimateFile(
   dataset: ClimateDataset,
   path: string,
   sourceFile: string,
   bytes = readFileSync(path),
+  notes?: Issue[],
 ): { draft: StationDraft; hourly: HourlyColumns } {
   const fail = (issue: Omit<Issue, 'file'>): never => {
     throw new ClimateInputError([{ file: sourceFile, ...issue }]);
@@ -220,7 +224,7 @@ export function readClimateFile(
   const compressed = /\.gz$/i.test(path);
   let text: string;
   try {
-    text = sourceText(compressed ? gunzipSource(bytes, sourceFile) : bytes, sourceFile);
+    text = sourceText(decodeByteOrder(compressed ? gunzipSource(bytes, sourceFile) : bytes, sourceFile, notes), sourceFile);
   } catch (error) {
     if (error instanceof SourceFileError) throw new ClimateInputError([error.issue]);
     throw error;

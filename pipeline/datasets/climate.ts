@@ -24,7 +24,7 @@ function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] 
       load(this: StationInput) {
         const raw = readFileSync(path);
         this.source = { path: sourceFile, bytes, sha256: createHash('sha256').update(raw).digest('hex') };
-        const { draft, hourly } = readClimateFile(dataset, path, sourceFile, raw);
+        const { draft, hourly } = readClimateFile(dataset, path, sourceFile, raw, report.notes);
         this.draft = draft;
         return hourly;
       },

@@ -96,7 +96,7 @@ type OnRecord = (values: Record<string, unknown>, where: Where, readIssues: Issu
 function readExport(path: string, report: DatasetReport, repair: boolean, onRecord: OnRecord): { header: boolean } {
   const file = basename(path);
   if (/\.json(\.gz)?$/i.test(path)) {
-    for (const { record, values } of readAfdcJson(path)) onRecord(values, { file, record }, []);
+    for (const { record, values } of readAfdcJson(path, report.notes)) onRecord(values, { file, record }, []);
     return { header: false };
   }
   let header = false;
@@ -117,6 +117,9 @@ function readExport(path: string, report: DatasetReport, repair: boolean, onReco
       const values: Record<string, unknown> = {};
       for (const [field, cell] of Object.entries(cells)) values[field] = convertCell(cell, specByName.get(field)!);
       onRecord(values, { file, line }, issues);
+    },
+    onNote(note) {
+      report.notes.push(note);
     },
   });
   return { header };

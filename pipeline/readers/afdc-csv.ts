@@ -2,12 +2,13 @@
 // column layouts, columns we have no field for ignored. Hands over each record's cells by field
 // name, with the physical line it starts on and what is wrong with it as read.
 //
-// The bytes are parsed as latin1 (one character per byte, so quotes, commas and line breaks are
-// found exactly and csv-parse's byte offsets are offsets into the file), then each cell is decoded
-// as UTF-8; a cell that is not UTF-8 is read as Windows-1252 and reported with that repair. Records
-// end at CRLF, LF or a lone CR, in any mix. Line numbers are counted from those offsets (CRLF, LF and
-// a lone CR each end a line): csv-parse's own count takes a CRLF inside quotes for two lines and
-// forgets skipped empty lines.
+// The bytes (without a byte-order mark; UTF-16 decoded to UTF-8 by source-file.ts, the same lines)
+// are parsed as latin1 (one character per byte, so quotes, commas and line breaks are found exactly
+// and csv-parse's byte offsets are offsets into the file), then each cell is decoded as UTF-8; a
+// cell that is not UTF-8 is read as Windows-1252 and reported with that repair. Records end at CRLF,
+// LF or a lone CR, in any mix. Line numbers are counted from those offsets (CRLF, LF and a lone CR
+// each end a line): csv-parse's own count takes a CRLF inside quotes for two lines and forgets
+// skipped empty lines.
 import { basename } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { parse, CsvError } from 'csv-parse/sync';
@@ -67,7 +68,6 @@ export function layoutOf(file: string, header: string[], headers: Map<string, st
   return { fields, issues, duplicates };
 }
 
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const NON_ASCII = /[\x80-\xff]/;
 
 /** A cell parsed as latin1, decoded as UTF-8; undefined when its bytes are not UTF-8. */
@@ -131,6 +131,8 @@ export interface CsvHandlers {
   /** Called with the header's layout before any record; may throw SourceFileError to refuse the file. */
   onLayout(layout: CsvLayout): void;
   onRecord(record: RawRecord): void;
+  /** Called with what is worth knowing about the file as a whole (read as UTF-16, by its byte-order mark). */
+  onNote?(note: Issue): void;
 }
 
 /**
@@ -140,12 +142,14 @@ export interface CsvHandlers {
  */
 export function readAfdcCsv(path: string, headers: Map<string, string>, handlers: CsvHandlers): void {
   const file = basename(path);
-  const bytes = readSourceBytes(path, file);
+  const notes: Issue[] = [];
+  // Without its byte-order mark; UTF-16 decoded to UTF-8, the same lines.
+  const bytes = readSourceBytes(path, file, notes);
+  for (const note of notes) handlers.onNote?.(note);
   assertText(bytes, file);
-  const start = bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0;
   let layout: CsvLayout | undefined;
   // Where the previous record ended, and the line that offset lies on.
-  let consumed = start;
+  let consumed = 0;
   let line = 1;
   const recordStart = () => {
     let offset = consumed;
@@ -153,7 +157,7 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
     return offset;
   };
   try {
-    parse(bytes.subarray(start), {
+    parse(bytes, {
       encoding: 'latin1',
       // Any mix of line endings, as spreadsheet tools write them (csv-parse would otherwise take the
       // first line's for the whole file); CRLF first, so that it ends one record, not two.
@@ -163,7 +167,7 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
       on_record: (record: string[], info) => {
         const first = recordStart();
         const where = { file, line: line + lineBreaksIn(bytes, consumed, first) };
-        const end = start + info.bytes;
+        const end = info.bytes;
         line = where.line + lineBreaksIn(bytes, first, end);
         consumed = end;
         if (!layout) {

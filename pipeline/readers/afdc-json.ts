@@ -2,6 +2,7 @@
 // or a bare array of station records. Nested `federal_agency` and `ev_network_ids` are flattened to
 // the source fields.
 import { basename } from 'node:path';
+import type { Issue } from '../issues.ts';
 import { parseJsonSource } from './json-text.ts';
 import { readSourceText, SourceFileError } from './source-file.ts';
 
@@ -12,10 +13,10 @@ export interface JsonStation {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The stations of a JSON source; throws SourceFileError when the file is not one. */
-export function readAfdcJson(path: string): JsonStation[] {
+/** The stations of a JSON source (`notes` takes what is worth knowing about the file); throws SourceFileError when the file is not one. */
+export function readAfdcJson(path: string, notes?: Issue[]): JsonStation[] {
   const file = basename(path);
-  const document = parseJsonSource(readSourceText(path, file), file);
+  const document = parseJsonSource(readSourceText(path, file, notes), file);
   const stations = Array.isArray(document)
     ? document
     : isObject(document) && Array.isArray(document.fuel_stations)

@@ -1,6 +1,7 @@
-// An upstream file's bytes and text, for every reader: gunzipped when the name ends in .gz, checked
-// to be text, decoded as UTF-8. Damage is a SourceFileError carrying an Issue that names the file and
-// the line (never a stack trace); the readers let it through and the data set builders report it.
+// An upstream file's bytes and text, for every reader: gunzipped when the name ends in .gz, decoded
+// by its byte-order mark (UTF-16 becomes UTF-8, with a note), checked to be text, decoded as UTF-8.
+// Damage is a SourceFileError carrying an Issue that names the file and the line (never a stack
+// trace); the readers let it through and the data set builders report it.
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { constants, gunzipSync } from 'node:zlib';
@@ -61,10 +62,77 @@ function decompressible(compressed: Buffer): Buffer {
   }
 }
 
-/** The file's bytes, gunzipped when its name ends in .gz; `file` is the name reports use. */
-export function readSourceBytes(path: string, file: string): Buffer {
+/**
+ * The file's bytes, gunzipped when its name ends in .gz, as UTF-8 when a byte-order mark says they
+ * are UTF-16 (decodeByteOrder); `file` is the name reports use, `notes` takes the note saying so.
+ */
+export function readSourceBytes(path: string, file: string, notes?: Issue[]): Buffer {
   const bytes = readFileSync(path);
-  return /\.gz$/i.test(path) ? gunzipSource(bytes, file) : bytes;
+  return decodeByteOrder(/\.gz$/i.test(path) ? gunzipSource(bytes, file) : bytes, file, notes);
+}
+
+const UTF16 = [
+  { encoding: 'UTF-16LE', bom: [0xff, 0xfe], decoder: 'utf-16le' },
+  { encoding: 'UTF-16BE', bom: [0xfe, 0xff], decoder: 'utf-16be' },
+] as const;
+
+/**
+ * Text with a byte-order mark is in the encoding the mark says, with no guessing: UTF-8 (EF BB BF)
+ * loses its mark, UTF-16LE (FF FE, as Excel's "Unicode text" and Windows PowerShell write files) and
+ * UTF-16BE (FE FF) are decoded to UTF-8, the same lines, with a note in `notes`. Text that looks
+ * like UTF-16 without a mark (NUL in every other byte) is refused naming the encoding, not as
+ * binary data: which bytes are a character's is then a guess. Other bytes are returned as they are.
+ */
+export function decodeByteOrder(bytes: Buffer, file: string, notes?: Issue[]): Buffer {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3);
+  for (const { encoding, bom, decoder } of UTF16) {
+    if (bytes[0] !== bom[0] || bytes[1] !== bom[1]) continue;
+    const body = bytes.subarray(2);
+    let text: string;
+    try {
+      text = new TextDecoder(decoder, { fatal: true }).decode(body);
+    } catch {
+      const lenient = new TextDecoder(decoder).decode(body);
+      const line = lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD'))).split(/\r\n|\r|\n/).length;
+      throw new SourceFileError({ file, line, reason: `is not ${encoding} text, which its byte-order mark says it is; nothing of the file is read` });
+    }
+    notes?.push({ file, reason: `read as ${encoding} (its byte-order mark says so)` });
+    return Buffer.from(text, 'utf8');
+  }
+  const unmarked = utf16WithoutMark(bytes);
+  if (unmarked)
+    throw new SourceFileError({
+      file,
+      line: 1,
+      reason: `${unmarked} text without a byte-order mark: save it as UTF-8 (or as UTF-16 with its byte-order mark); nothing of the file is read`,
+    });
+  return bytes;
+}
+
+/** Bytes looked at to tell UTF-16 without a byte-order mark from binary data. */
+const SNIFFED_BYTES = 4096;
+
+/**
+ * UTF-16LE or UTF-16BE when most pairs of the first bytes are a byte and a NUL, always in the same
+ * order (ASCII text in UTF-16, other characters in between), and almost none the other way round or
+ * two NULs; binary data has its NULs anywhere.
+ */
+function utf16WithoutMark(bytes: Buffer): 'UTF-16LE' | 'UTF-16BE' | undefined {
+  const pairs = Math.min(bytes.length, SNIFFED_BYTES) >>> 1;
+  if (pairs < 4) return undefined;
+  let little = 0;
+  let big = 0;
+  let nul = 0;
+  for (let i = 0; i < pairs; i++) {
+    const first = bytes[2 * i];
+    const second = bytes[2 * i + 1];
+    if (first === 0 && second === 0) nul++;
+    else if (second === 0) little++;
+    else if (first === 0) big++;
+  }
+  if (little >= pairs / 2 && big + nul <= pairs / 50) return 'UTF-16LE';
+  if (big >= pairs / 2 && little + nul <= pairs / 50) return 'UTF-16BE';
+  return undefined;
 }
 
 /** A .gz file's content; a stream that is not gzip, truncated or damaged is a SourceFileError naming the line where the text breaks off. */
@@ -112,7 +180,7 @@ export function sourceText(bytes: Buffer, file: string): string {
   return bytes.toString('utf8');
 }
 
-/** The text of a JSON or weather source file: read, gunzipped, checked (throws SourceFileError). */
-export function readSourceText(path: string, file: string): string {
-  return sourceText(readSourceBytes(path, file), file);
+/** The text of a JSON or weather source file: read, gunzipped, decoded, checked (throws SourceFileError). */
+export function readSourceText(path: string, file: string, notes?: Issue[]): string {
+  return sourceText(readSourceBytes(path, file, notes), file);
 }
