@@ -141,6 +141,12 @@ const failing: FailingCase[] = [
     ],
   },
   {
+    fault: 'two exports joined into one file (the second header, saved with a UTF-8 byte-order mark, on line 4)',
+    files: ['alt-fuel-stations/joined-exports.csv'],
+    message: PROBLEMS,
+    report: ['error: joined-exports.csv:4: a repeated header at line 4 (two exports joined into one file?)'],
+  },
+  {
     fault: 'latitude and longitude swapped',
     files: ['alt-fuel-stations/swapped-coordinates.csv'],
     message: /^2 problems in the sources; 2 of them have an unambiguous repair \(--repair\)/,
@@ -398,6 +404,17 @@ test('UTF-16 exports with a byte-order mark (LE and BE, CSV and JSON) are read a
       [4802, 'Worcester Library'],
       [5101, 'Musée de la Mer'],
     ],
+  );
+});
+
+test('--allow-invalid: two exports joined into one file give the stations of both, the repeated header rejected', async () => {
+  const out = temporaryDir('faults-out');
+  const { lines, failure } = await build(['alt-fuel-stations/joined-exports.csv'], out, { allowInvalid: true });
+  assert.equal(failure, undefined);
+  assert.deepEqual(lines, ['rejected: joined-exports.csv:4: a repeated header at line 4 (two exports joined into one file?)']);
+  assert.deepEqual(
+    (await stations(out)).map((row) => row.id),
+    [5001, 5002, 5003, 5004],
   );
 });
 

@@ -8,7 +8,8 @@
 // cell that is not UTF-8 is read as Windows-1252 and reported with that repair. Records end at CRLF,
 // LF or a lone CR, in any mix. Line numbers are counted from those offsets (CRLF, LF and a lone CR
 // each end a line): csv-parse's own count takes a CRLF inside quotes for two lines and forgets
-// skipped empty lines.
+// skipped empty lines. A record equal to the header (two exports joined into one file) is handed
+// over as one problem, not as the field errors of a station.
 import { basename } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { parse, CsvError } from 'csv-parse/sync';
@@ -135,6 +136,14 @@ export interface CsvHandlers {
   onNote?(note: Issue): void;
 }
 
+/** A header cell or a record's cell as compared with the other: decoded, trimmed (a byte-order mark too). */
+const headerName = (cell: string) => (utf8Cell(cell) ?? decodeWindows1252(Buffer.from(cell, 'latin1'))).trim();
+
+/** Whether a record repeats the header, as two exports joined into one file (`cat a.csv b.csv`) do. */
+function repeatsHeader(record: string[], header: string[]): boolean {
+  return record.length === header.length && record.every((cell, column) => headerName(cell) === header[column]);
+}
+
 /**
  * Reads an export, handing each record over as it is parsed. Throws SourceFileError for a file
  * that cannot be read (damaged gzip, binary data) or read further (a CSV syntax error: the records
@@ -148,6 +157,7 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
   for (const note of notes) handlers.onNote?.(note);
   assertText(bytes, file);
   let layout: CsvLayout | undefined;
+  let header: string[] = [];
   // Where the previous record ended, and the line that offset lies on.
   let consumed = 0;
   let line = 1;
@@ -176,7 +186,17 @@ export function readAfdcCsv(path: string, headers: Map<string, string>, handlers
             record.map((cell) => utf8Cell(cell) ?? decodeWindows1252(Buffer.from(cell, 'latin1'))),
             headers,
           );
+          header = record.map(headerName);
           handlers.onLayout(layout);
+          return null;
+        }
+        if (repeatsHeader(record, header)) {
+          // One problem for the line, not one per field; the records after it are read as usual.
+          handlers.onRecord({
+            line: where.line,
+            cells: {},
+            issues: [{ ...where, reason: `a repeated header at line ${where.line} (two exports joined into one file?)` }],
+          });
           return null;
         }
         const { cells, issues } = cellsOf(record, layout, where);
