@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
 import type { JsonSchema } from '../schemas/json-schema.ts';
 import { schemaById, validatorFor } from '../schemas/registry.ts';
+import { DataSet } from '../server/data/dataset.ts';
 import { milesFromRoute } from './support/sphere.ts';
 import { buildQuietly, shared, skipWithoutShared, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
@@ -31,6 +32,7 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
   /** The same data set, answering with the 2014 record. */
   let server2014: TestServer;
   let rows: Row[];
+  let dataDir: string;
   const get = (query: string) => server.get(withKey(`${PATH}.json?${query}`, server.key));
   const json = async (query: string) => {
     const response = await get(query);
@@ -44,7 +46,7 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
       .filter((name) => /^(MA|NY)_/.test(name))
       .map((name) => `${dir}/${name}`);
     rows = files.flatMap((file) => parse(readFileSync(file), { columns: true, bom: true, skip_empty_lines: true }) as Row[]);
-    const dataDir = temporaryDir('nearby-route');
+    dataDir = temporaryDir('nearby-route');
     // The Excel-resaved MA export needs its unambiguous repairs (pipeline-fuel-stations.test.ts); no record is rejected.
     const { reports } = await buildQuietly({ outDir: dataDir, sourceDir: sourceDirWith(files), repair: true, allowInvalid: true });
     assert.equal(reports.fuel_stations.rejectedRecords, 0);
@@ -111,6 +113,25 @@ describe('nearby-route over HTTP, on the Massachusetts and New York exports', { 
   }
 
   const boston = wkt(routes[0][1]);
+
+  test('a 1,000-point route 100 miles wide, with the default filters, searches within 64 MB of DuckDB memory', async () => {
+    // Albany to Boston and back, 1,000 points. A plan that builds its hash table on the pairs of a
+    // station and an arc (millions here) needs several hundred MB; DuckDB without a place to spill
+    // fails past its memory limit.
+    const route = Array.from({ length: 1000 }, (_, k) => {
+      const t = k < 500 ? k / 499 : (999 - k) / 499;
+      return { latitude: 42.65 + (42.36 - 42.65) * t + 0.2 * Math.sin(k / 15), longitude: -73.75 + (-71.06 + 73.75) * t };
+    });
+    const bounded = await DataSet.open(dataDir);
+    try {
+      await bounded.db.execute(`SET memory_limit = '64MB'`);
+      await bounded.db.execute(`SET temp_directory = ''`);
+      const matches = await bounded.stations.nearRoute(route, 100, { countries: ['US'], status: ['E'] }, { offset: 0 });
+      assert.ok(matches.total > 1000, `${matches.total} stations`);
+    } finally {
+      bounded.close();
+    }
+  });
 
   test('limit and offset page the same order; offset is in the envelope only when given', async () => {
     const all = await json(`route=${encodeURIComponent(boston)}`);

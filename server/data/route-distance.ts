@@ -116,11 +116,16 @@ export function nearRouteSql(
       FROM (SELECT *, angle * (unnest(range(count::BIGINT)) + 0.5) / count AS theta
             FROM (SELECT *, CASE WHEN circle THEN greatest(1, ceil(angle / ${n(reach)})) ELSE 1 END AS count FROM arcs))
     ), arc_cells AS MATERIALIZED (
-      -- The cubes of the box around each piece's ball, once per arc.
-      SELECT DISTINCT arc, ${cell('i', 'j', 'k')} AS cell FROM (
-        SELECT *, unnest(range(${index('oz - radius')}, ${index('oz + radius')} + 1)) AS k FROM (
-          SELECT *, unnest(range(${index('oy - radius')}, ${index('oy + radius')} + 1)) AS j FROM (
-            SELECT *, unnest(range(${index('ox - radius')}, ${index('ox + radius')} + 1)) AS i FROM pieces)))
+      -- The cubes of the box around each piece's ball, once per arc, each with its arc: the pairs then
+      -- come from one join of few rows (the cells) with the stations. Joined with the arcs after the
+      -- stations, the pairs (millions on a long route with a wide reach) could become the side DuckDB
+      -- builds its hash table on: 300-500 MB per search.
+      SELECT * FROM (
+        SELECT DISTINCT arc, ${cell('i', 'j', 'k')} AS cell FROM (
+          SELECT *, unnest(range(${index('oz - radius')}, ${index('oz + radius')} + 1)) AS k FROM (
+            SELECT *, unnest(range(${index('oy - radius')}, ${index('oy + radius')} + 1)) AS j FROM (
+              SELECT *, unnest(range(${index('ox - radius')}, ${index('ox + radius')} + 1)) AS i FROM pieces)))
+      ) JOIN arcs USING (arc)
     ), candidates AS (
       SELECT ${columns}, px, py, pz, ${cell(index('px'), index('py'), index('pz'))} AS cell
       FROM (SELECT *, ${vector('p')} FROM ${stations.table} ${whereAll(stations.conditions.map((condition) => `(${condition})`))})
@@ -131,7 +136,7 @@ export function nearRouteSql(
       SELECT ${columns}, CASE WHEN circle AND ${dot('p', 'f')} >= 0 AND ${dot('p', 't')} >= 0
                               THEN sine * sqrt(2 / (1 + sqrt(1 - least(1, sine * sine))))
                               ELSE least(${chord('p', 'a')}, ${chord('p', 'e')}) END AS chord
-      FROM (SELECT *, abs(${dot('p', 'n')}) AS sine FROM candidates JOIN arc_cells USING (cell) JOIN arcs USING (arc))
+      FROM (SELECT *, abs(${dot('p', 'n')}) AS sine FROM candidates JOIN arc_cells USING (cell))
     )
     -- The WHERE drops the pairs far off (with a margin for rounding); the HAVING decides.
     SELECT ${columns}, ${n(2 * EARTH_RADIUS_MILES)} * asin(least(1, min(chord) / 2)) AS distance FROM pairs
