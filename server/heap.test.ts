@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { collectGarbage } from './heap.ts';
+import { collectGarbage, IdleCollector } from './heap.ts';
 
 test('collectGarbage frees what nothing refers to any more, in the old generation too', () => {
   // Allocated in a loop long enough that most of it is promoted out of the young generation, where
@@ -12,4 +12,39 @@ test('collectGarbage frees what nothing refers to any more, in the old generatio
   collectGarbage();
   const freedMb = (holding - process.memoryUsage().heapUsed) / 2 ** 20;
   assert.ok(freedMb > 20, `freed ${freedMb.toFixed(1)} MB`);
+});
+
+test('IdleCollector: once idle for idleMs after the heap grew or values were let go; never while a request is in flight', async () => {
+  let collected = 0;
+  let heap = 100;
+  const collect = () => {
+    heap = 100;
+    collected++;
+  };
+  const idle = new IdleCollector(40, { collect, heapUsed: () => heap, minGrowthBytes: 10 });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  idle.requestStarted();
+  idle.requestStarted();
+  heap = 150;
+  idle.requestEnded();
+  await wait(80);
+  assert.equal(collected, 0, 'a request is still in flight');
+  idle.requestEnded();
+  await wait(20);
+  idle.requestStarted();
+  idle.requestEnded();
+  await wait(20);
+  assert.equal(collected, 0, 'a request came before the process was idle long enough');
+  await wait(60);
+  assert.equal(collected, 1);
+  idle.requestStarted();
+  heap = 105;
+  idle.requestEnded();
+  await wait(80);
+  assert.equal(collected, 1, 'a request that left little garbage is no reason to pause');
+  idle.garbageLeft();
+  await wait(80);
+  assert.equal(collected, 2, 'cache entries let go while idle are collected, however little the heap grew');
+  assert.equal(idle.collections, 2);
+  idle.close();
 });

@@ -7,7 +7,7 @@
 //   keep, with the pages it fills, until the heap next grows by that percentage. The collection
 //   holds the event loop 0.3-0.6 s (60,000 stations, a loaded 2-core machine), once per data set,
 //   whose records already took it several seconds to build.
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** V8's old generation grows to `percent` past what is live before it is collected whole. */
@@ -27,4 +27,68 @@ export function collectGarbage(): void {
     fullCollection = runInNewContext('gc') as () => void;
   }
   fullCollection();
+}
+
+/**
+ * A full collection once the process has been idle for `idleMs` after it left garbage: requests that
+ * grew the heap by `minGrowthBytes` since the last collection, or cached values let go for being
+ * unused (`garbageLeft`). V8 collects when it allocates, so an idle heap keeps the garbage of a burst,
+ * and what a quiet spell lets go of, resident. It never collects while a request is in flight, and
+ * a server answering now and then does not pause for a collection after each answer.
+ */
+export class IdleCollector {
+  private inFlight = 0;
+  private released = false;
+  private timer: NodeJS.Timeout | undefined;
+  private heapAfterCollection: number;
+  private readonly collect: () => void;
+  private readonly heapUsed: () => number;
+  private readonly minGrowthBytes: number;
+  /** Full collections made so far. */
+  collections = 0;
+
+  constructor(
+    private readonly idleMs: number,
+    options: { collect?: () => void; heapUsed?: () => number; minGrowthBytes?: number } = {},
+  ) {
+    this.collect = options.collect ?? collectGarbage;
+    this.heapUsed = options.heapUsed ?? (() => getHeapStatistics().used_heap_size);
+    this.minGrowthBytes = options.minGrowthBytes ?? 16 * 1024 * 1024;
+    this.heapAfterCollection = this.heapUsed();
+  }
+
+  requestStarted(): void {
+    this.inFlight++;
+    clearTimeout(this.timer);
+  }
+
+  requestEnded(): void {
+    this.inFlight--;
+    this.arm();
+  }
+
+  /** Values were let go (cache entries unused for their time): collect once idle, whatever the heap's growth. */
+  garbageLeft(): void {
+    this.released = true;
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.inFlight > 0) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.collectIfWorthIt(), this.idleMs).unref();
+  }
+
+  private collectIfWorthIt(): void {
+    if (this.inFlight > 0) return;
+    if (!this.released && this.heapUsed() - this.heapAfterCollection < this.minGrowthBytes) return;
+    this.released = false;
+    this.collections++;
+    this.collect();
+    this.heapAfterCollection = this.heapUsed();
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+  }
 }

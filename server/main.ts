@@ -15,8 +15,15 @@ import { endpointsFor } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
-import { collectGarbage, limitHeapGrowth } from './heap.ts';
+import { collectGarbage, IdleCollector, limitHeapGrowth } from './heap.ts';
 import { HelpShown, readSettings, withDefaults, type ServerSettings, type Settings } from './settings.ts';
+
+/**
+ * How long the server must have had no request in flight before it collects the garbage of what it
+ * answered (heap.ts): long enough that a busy server never pauses for it, short enough that memory
+ * comes back soon after a burst.
+ */
+const IDLE_COLLECTION_MS = 5000;
 
 export interface RunningServer {
   url: string;
@@ -77,11 +84,14 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     await buildSample();
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
+  const idleCollector = new IdleCollector(IDLE_COLLECTION_MS);
   const openDataSet = async (dir: string) => {
     const dataSet = await DataSet.open(dir, {
       climateCacheBytes: bytes(settings.climateCacheMb),
       pvSiteCacheBytes: bytes(settings.pvSiteCacheMb),
       pvWorkers: settings.pvWorkers,
+      cacheIdleMs: settings.cacheTtl * 1000,
+      onCacheExpire: () => idleCollector.garbageLeft(),
     });
     collectGarbage();
     return dataSet;
@@ -138,9 +148,11 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const server = createServer({ keepAliveTimeout: settings.keepAliveTimeout * 1000, headersTimeout: (settings.keepAliveTimeout + 5) * 1000 });
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
+    idleCollector.requestStarted();
     if (closing) res.setHeader('Connection', 'close');
     res.once('close', () => {
       inFlight--;
+      idleCollector.requestEnded();
       if (closing) server.closeIdleConnections();
     });
   });
@@ -158,6 +170,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
       });
     });
   } catch (error) {
+    idleCollector.close();
     await gateway.close();
     data.close();
     throw error;
@@ -178,6 +191,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
       }, timeoutMs);
       await stopped;
       clearTimeout(timer);
+      idleCollector.close();
       await gateway.close();
       data.close();
     })());

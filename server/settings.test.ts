@@ -39,6 +39,7 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   HEAP_GROWTH_PERCENT: ['50', (s) => s.heapGrowthPercent, 50],
   PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],
   CLIMATE_CACHE_MB: ['64', (s) => s.climateCacheMb, 64],
+  CACHE_TTL: ['30', (s) => s.cacheTtl, 30],
 };
 
 const flagOf = (variable: string) => `--${variable.toLowerCase().replaceAll('_', '-')}`;

@@ -37,6 +37,8 @@ export interface Settings {
   climateCacheMb: number;
   /** Memory cap of the estimator's cache of prepared sites (MB). */
   pvSiteCacheMb: number;
+  /** A cached station's weather or prepared site unused this long is let go (s). */
+  cacheTtl: number;
   /** Worker threads for monthly estimates; 0 runs them on the main thread. */
   pvWorkers: number;
   /** Which generation of the fuel-station record the fuel-station endpoints answer with. */
@@ -264,6 +266,13 @@ export const SETTINGS = [
     fallback: '256',
     meaning: "memory cap of the estimator's prepared sites (MB)",
     read: megabytes,
+  }),
+  setting({
+    field: 'cacheTtl',
+    variable: 'CACHE_TTL',
+    fallback: '120',
+    meaning: "seconds a station's cached weather or prepared site stays unused before it is let go (memory returns after a burst)",
+    read: wholeNumber(1, 86_400),
   }),
   setting({
     field: 'climateCacheMb',

@@ -100,3 +100,27 @@ test('delete lets a value go without calling it an eviction', () => {
   assert.deepEqual(evicted, []);
   assert.deepEqual(values.stats(), { max_bytes: 1000, bytes: 0, stations: 0, hits: 0, misses: 0 });
 });
+
+test('a value unused for idleMs is let go, each use renewing its time; letting go says so', async () => {
+  const evicted: string[] = [];
+  let expired = 0;
+  const values = new ByteBoundedCache<Value>(1000, {
+    bytes: (v) => v.bytes,
+    onEvict: (v, key) => evicted.push(`${key}=${v.label}`),
+    idleMs: 150,
+    onExpire: () => expired++,
+  });
+  values.set('used', value('U', 100));
+  values.set('idle', value('I', 100));
+  for (let i = 0; i < 4; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.equal(values.get('used')?.label, 'U', `use ${i}`);
+  }
+  assert.equal(values.get('idle'), undefined, 'unused for 240 ms');
+  assert.deepEqual(evicted, ['idle=I']);
+  assert.ok(expired >= 1);
+  assert.deepEqual(values.stats(), { max_bytes: 1000, bytes: 100, stations: 1, hits: 0, misses: 0 });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.deepEqual(values.stats().stations, 0, 'let go without being asked for: memory returns while the server idles');
+  assert.deepEqual(evicted, ['idle=I', 'used=U']);
+});

@@ -1,7 +1,9 @@
 // A least-recently-used cache capped by the bytes its values hold (lru-cache's maxSize), for the
 // stores' large per-station values: hourly weather (climate.ts), prepared sites (pv-sites.ts) and the
 // sites a worker thread keeps (pv-worker.ts). `load` reads a missing value once however many
-// requests wait for it, and counts what /health reports.
+// requests wait for it, and counts what /health reports. A value unused for `idleMs` (CACHE_TTL) is
+// let go (lru-cache's ttl, renewed by every use), so that a burst over many stations does not keep
+// its memory once it is over.
 import { LRUCache } from 'lru-cache';
 
 /** What /health reports of a cache (`climate_cache`, `pv_site_cache`). */
@@ -18,11 +20,18 @@ export interface CacheStats {
   misses: number;
 }
 
+/** How a cache lets go of values unused for a while (ByteBoundedCacheOptions). */
+export type CacheExpiry = Pick<ByteBoundedCacheOptions<object>, 'idleMs' | 'onExpire'>;
+
 export interface ByteBoundedCacheOptions<V> {
   /** The bytes a value holds: a positive whole number. */
   bytes(value: V): number;
-  /** Called with each value the cap pushes out. */
+  /** Called with each value let go: pushed out by the cap, or unused for `idleMs`. */
   onEvict?(value: V, key: string): void;
+  /** A value unused this long is let go (ms); by default values stay until the cap pushes them out. */
+  idleMs?: number;
+  /** Called once values have been let go for being unused: their memory is garbage now. */
+  onExpire?(): void;
 }
 
 export class ByteBoundedCache<V extends object> {
@@ -37,15 +46,17 @@ export class ByteBoundedCache<V extends object> {
     options: ByteBoundedCacheOptions<V>,
   ) {
     const maxSize = Math.floor(maxBytes);
-    const { onEvict } = options;
+    const { onEvict, onExpire, idleMs } = options;
     this.entries =
       maxSize < 1
         ? undefined
         : new LRUCache<string, V>({
             maxSize,
             sizeCalculation: (value) => options.bytes(value),
+            ...(idleMs === undefined ? {} : { ttl: Math.max(1, Math.round(idleMs)), updateAgeOnGet: true, ttlAutopurge: true }),
             dispose: (value, key, reason) => {
-              if (reason === 'evict') onEvict?.(value, key);
+              if (reason === 'evict' || reason === 'expire') onEvict?.(value, key);
+              if (reason === 'expire') onExpire?.();
             },
           });
   }

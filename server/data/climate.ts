@@ -4,7 +4,7 @@
 // bounded cache (CLIMATE_CACHE_MB; /health's `climate_cache`).
 import { join } from 'node:path';
 import type { WeatherData } from '../../model/weather.ts';
-import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
+import { ByteBoundedCache, type CacheExpiry, type CacheStats } from './byte-bounded-cache.ts';
 import { ClimateCatalog, type ClimateDataset, type ClimateStation, type NearestStation } from './climate-catalog.ts';
 import { HourlyWeatherReader, weatherBytes } from './climate-hourly.ts';
 import type { Database } from './database.ts';
@@ -23,17 +23,21 @@ export class ClimateStore {
     private readonly catalog: ClimateCatalog,
     private readonly hourly: HourlyWeatherReader,
     cacheBytes: number,
+    expiry: CacheExpiry,
   ) {
-    this.cache = new ByteBoundedCache(cacheBytes, { bytes: weatherBytes });
+    this.cache = new ByteBoundedCache(cacheBytes, { bytes: weatherBytes, ...expiry });
   }
 
   /** Loads the catalog of a data set directory (empty when it has none); its weather is read when asked for. */
-  static async load(db: Database, dir: string, manifest: ManifestLike, options: { cacheBytes?: number } = {}): Promise<ClimateStore> {
+  static async load(db: Database, dir: string, manifest: ManifestLike, options: { cacheBytes?: number } & CacheExpiry = {}): Promise<ClimateStore> {
     const files = manifest.datasets.climate?.files ?? {};
     const hourlyPaths: Record<string, string> = {};
     for (const [key, file] of Object.entries(files)) if (key.startsWith('hourly-')) hourlyPaths[key] = join(dir, file.path);
     const catalog = await ClimateCatalog.load(db, files.stations && join(dir, files.stations.path));
-    return new ClimateStore(catalog, new HourlyWeatherReader(hourlyPaths), options.cacheBytes ?? defaults.climateCacheMb * 1024 * 1024);
+    return new ClimateStore(catalog, new HourlyWeatherReader(hourlyPaths), options.cacheBytes ?? defaults.climateCacheMb * 1024 * 1024, {
+      idleMs: options.idleMs,
+      onExpire: options.onExpire,
+    });
   }
 
   /** Catalog records by row index (datasets in order tmy2, tmy3, intl, nsrdb; then id). */

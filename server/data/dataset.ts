@@ -37,6 +37,10 @@ export interface DataSetOptions {
   pvSiteCacheBytes?: number;
   /** Worker threads for estimates (PV_WORKERS); 0, the default here, runs them on the main thread. */
   pvWorkers?: number;
+  /** A cached station's weather or prepared site unused this long is let go (CACHE_TTL, ms); by default kept until pushed out. */
+  cacheIdleMs?: number;
+  /** Called when cached values have been let go for being unused (their memory is garbage). */
+  onCacheExpire?: () => void;
 }
 
 /** Which data set this is, for operators (/health): never where it lies. */
@@ -123,9 +127,10 @@ export class DataSet {
       events: fileOf('building_resources', 'events'),
       terms: fileOf('building_resources', 'terms'),
     });
-    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes });
+    const expiry = { idleMs: options.cacheIdleMs, onExpire: options.onCacheExpire };
+    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes, ...expiry });
     await db.compressTables();
-    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0);
+    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0, expiry);
     return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);
   }
 

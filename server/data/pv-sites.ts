@@ -6,7 +6,7 @@
 // reported by /health as `pv_site_cache`.
 import type { WeatherData } from '../../model/weather.ts';
 import { unchanging } from '../formats/json.ts';
-import { ByteBoundedCache, type CacheStats } from './byte-bounded-cache.ts';
+import { ByteBoundedCache, type CacheExpiry, type CacheStats } from './byte-bounded-cache.ts';
 import type { ClimateStation, ClimateStore } from './climate.ts';
 import type { PvModel } from './pv-models.ts';
 import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
@@ -51,9 +51,10 @@ export class PvSiteCache {
     private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
     /** Makes the workers that run estimates on these sites (their arrays then live in shared memory); started on first use. */
     private readonly makePool: (() => PvWorkerPool) | null = null,
+    expiry: CacheExpiry = {},
   ) {
     // A site the cache lets go, the workers let go too.
-    this.entries = new ByteBoundedCache(maxBytes, { bytes: (entry) => entry.bytes, onEvict: (entry) => this.workers?.forget(entry.key) });
+    this.entries = new ByteBoundedCache(maxBytes, { bytes: (entry) => entry.bytes, onEvict: (entry) => this.workers?.forget(entry.key), ...expiry });
   }
 
   /** Whether estimates may run in worker threads (PV_WORKERS > 0). */
@@ -86,8 +87,9 @@ export class PvSiteCache {
 
 /**
  * The prepared-site cache of a climate store, capped at `maxBytes` (PV_SITE_CACHE_MB), whose
- * estimates run in the process's pool of `workers` threads (PV_WORKERS; 0: on the main thread).
+ * estimates run in the process's pool of `workers` threads (PV_WORKERS; 0: on the main thread), and
+ * which lets go of sites unused for `expiry.idleMs` (CACHE_TTL).
  */
-export function pvSiteCacheFor(climate: ClimateStore, maxBytes: number, workers: number): PvSiteCache {
-  return new PvSiteCache(maxBytes, (station) => climate.weather(station), workers > 0 ? () => estimatorPool(workers, maxBytes)! : null);
+export function pvSiteCacheFor(climate: ClimateStore, maxBytes: number, workers: number, expiry: CacheExpiry = {}): PvSiteCache {
+  return new PvSiteCache(maxBytes, (station) => climate.weather(station), workers > 0 ? () => estimatorPool(workers, maxBytes)! : null, expiry);
 }

@@ -2,6 +2,7 @@
 // sent (their arrays in shared memory, not copied) and runs the model a request names on them
 // (monthly and annual outputs), so that estimates run on every core while the main thread serves HTTP.
 import { parentPort, workerData } from 'node:worker_threads';
+import { IdleCollector } from '../heap.ts';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
 import { pvModels } from './pv-models.ts';
 import type { WorkerReply, WorkerRequest } from './pv-workers.ts';
@@ -11,9 +12,16 @@ const sites = new ByteBoundedCache<{ site: object; bytes: number }>((workerData 
   bytes: (entry) => entry.bytes,
 });
 
+/**
+ * A site let go is shared memory that this thread's heap still points to until it collects, which an
+ * idle thread never does by itself: a thread that has had nothing to do for a second collects.
+ */
+const idle = new IdleCollector(1000);
+
 parentPort!.on('message', (request: WorkerRequest) => {
   if (request.kind === 'forget') {
     sites.delete(request.key);
+    idle.garbageLeft();
     return;
   }
   const model = pvModels[request.model];
@@ -30,6 +38,8 @@ parentPort!.on('message', (request: WorkerRequest) => {
     parentPort!.postMessage({ id: request.id, missing: true } satisfies WorkerReply);
     return;
   }
+  idle.requestStarted();
   const result: unknown = model.run(request.system, site);
+  idle.requestEnded();
   parentPort!.postMessage({ id: request.id, result } satisfies WorkerReply);
 });
