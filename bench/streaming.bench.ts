@@ -5,7 +5,10 @@
 // server's resident memory idle (goal ≤ 300 MB) and at its largest while lists stream (≤ 350 MB); and
 // with 200 clients at once (nearest searches, then lists of 200 stations, each streamed), the largest
 // resident memory and the most requests waiting their turn (admission: MAX_ACTIVE_REQUESTS and
-// MAX_STREAMS, at their defaults), where without admission memory grows with the clients.
+// MAX_STREAMS, at their defaults), where without admission memory grows with the clients; sixteen
+// nearby-route requests at once along 1,000-point routes 100 miles wide (answers of 6-18 MB), whose
+// largest resident memory is held to the same goal as the lists'; and the resident memory once the
+// server has been idle after all of it, beside the figure it started from (goal: within 50 MB).
 // The server runs in its own process on a 60,000-station sample built for the run.
 import { scratchDir } from './lib/scratch.ts';
 import http from 'node:http';
@@ -20,6 +23,14 @@ const GOAL_P99_MS = 50;
 const GOAL_MB_PER_SECOND: Record<string, number | undefined> = { json: 100, csv: 100, xml: 60 };
 const GOAL_IDLE_RSS_MB = 300;
 const GOAL_STREAMING_RSS_MB = 350;
+/** How far above its start-up figure the idle server may stay after the bursts. */
+const GOAL_RSS_AFTER_BURSTS_MB = 50;
+/** How long the server is left alone after the bursts: past its idle collection (5 s) with room to spare. */
+const AFTER_BURSTS_SECONDS = 15;
+/** nearby-route requests at once, each along a route of this many points, this many miles wide. */
+const ROUTE_CLIENTS = 16;
+const ROUTE_POINTS = 1000;
+const ROUTE_MILES = 100;
 /** How long the server is left alone before its idle resident memory is read. */
 const IDLE_SECONDS = 10;
 const CLIENTS = 200;
@@ -157,6 +168,49 @@ async function measureManyClients(server: ServerProcess, idleRssMb: number): Pro
   }
 }
 
+/** A route of ROUTE_POINTS points, about 600 miles west-south-west from somewhere in the east, as WKT; `i` picks where. */
+function route(i: number): string {
+  const [latitude, longitude] = [38 + (i % 4), -75 - (i % 5)];
+  const points = Array.from(
+    { length: ROUTE_POINTS },
+    (_, k) => `${(longitude - k * 0.01).toFixed(5)} ${(latitude - k * 0.003 + 0.05 * Math.sin(k / 20)).toFixed(5)}`,
+  );
+  return `LINESTRING(${points.join(', ')})`;
+}
+
+/** A nearby-route POST (the route is too long for a URL), read to its end: the answer's bytes. */
+function routeAnswer(server: ServerProcess, i: number): Promise<number> {
+  const body = new URLSearchParams({ route: route(i), distance: String(ROUTE_MILES) }).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.url}/api/alt-fuel-stations/v1/nearby-route.json?api_key=${server.key}`,
+      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`nearby-route: ${res.statusCode}`))));
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function measureRouteBurst(server: ServerProcess): Promise<void> {
+  const largestRss = server.watchRss();
+  const started = performance.now();
+  const answers = await Promise.all(Array.from({ length: ROUTE_CLIENTS }, (_, i) => routeAnswer(server, i)));
+  const seconds = (performance.now() - started) / 1000;
+  const rss = largestRss();
+  const megabytes = answers.map((bytes) => bytes / 1e6);
+  console.log(
+    `
+${ROUTE_CLIENTS} nearby-route requests at once (${ROUTE_POINTS} points, ${ROUTE_MILES} mi; answers ${Math.min(...megabytes).toFixed(1)} to ${Math.max(...megabytes).toFixed(1)} MB): ` +
+      `${seconds.toFixed(1)} s; RSS at most ${rss.toFixed(0)} MB   ${atMost(rss, GOAL_STREAMING_RSS_MB, 'MB')}`,
+  );
+}
+
 const dataDir = scratchDir('sample');
 const started = performance.now();
 await buildDataSet({ outDir: dataDir, sample: { seed: 20240601, stations: STATIONS }, allowInvalid: false, repair: false, log: () => {} });
@@ -174,7 +228,14 @@ try {
   await measureTwoXmlLists(server, xmlAloneMbPerSecond);
   const streamingRssMb = largestRss();
   console.log(`\nserver RSS while lists stream, at most: ${streamingRssMb.toFixed(0)} MB   ${atMost(streamingRssMb, GOAL_STREAMING_RSS_MB, 'MB')}`);
+  await measureRouteBurst(server);
   await measureManyClients(server, idleRssMb);
+  await new Promise((resolve) => setTimeout(resolve, AFTER_BURSTS_SECONDS * 1000));
+  const afterRssMb = server.rssMb();
+  console.log(
+    `
+server RSS idle ${AFTER_BURSTS_SECONDS} s after the bursts: ${afterRssMb.toFixed(0)} MB, ${(afterRssMb - idleRssMb).toFixed(0)} MB above its start-up figure (${idleRssMb.toFixed(0)} MB)   ${atMost(afterRssMb - idleRssMb, GOAL_RSS_AFTER_BURSTS_MB, 'MB')}`,
+  );
 } finally {
   await server.stop();
 }
