@@ -9,11 +9,11 @@ import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts
 import type { DataHolder } from './data/holder.ts';
 import { unimplementedPaths } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
-import { jsonpCallback, requestedFormat } from './formats/negotiate.ts';
+import { requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
 import { requestLogger, type Logger } from './gateway/log.ts';
-import type { RawQuery } from './params.ts';
+import { jsonpCallback, type RawQuery } from './params.ts';
 import { readParameterBody } from './request-body.ts';
 
 export interface AppDependencies {

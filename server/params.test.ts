@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import { acceptedParam, fuelStationMessage, listSeparatorOf, parseParams, parsePathParams } from './params.ts';
+import { fuelStationMessage } from './endpoints/fuel-stations-messages.ts';
+import { acceptedParam, jsonpCallback, listSeparatorOf, parseParams, parsePathParams } from './params.ts';
 
 const paramSchemas = readdirSync(join(import.meta.dirname, '..', 'schemas', 'params')).map((file) => `/api/schemas/params/${file}`);
 
@@ -126,4 +127,25 @@ test('acceptedParam: one parameter as parsed when given once and valid, whatever
   assert.equal(acceptedParam(pvwatts, 'tilt', query({ tilt: '100' })), undefined);
   assert.equal(acceptedParam(pvwatts, 'tilt', query({ tilt: ['20', '20'] })), undefined);
   assert.equal(acceptedParam(pvwatts, 'tilt', query({})), undefined);
+});
+
+const EVENTS = '/api/schemas/params/building-events.params.schema.json';
+const PVWATTS = '/api/schemas/params/pvwatts-v6.params.schema.json';
+const STATIONS = '/api/schemas/params/fuel-stations-list.params.schema.json';
+
+test('JSONP: a JSON or JSONP answer is wrapped in a callback the endpoint takes and its schema accepts', () => {
+  assert.equal(jsonpCallback('json', EVENTS, query({ callback: 'app.show_$1' })), 'app.show_$1');
+  assert.equal(jsonpCallback('jsonp', EVENTS, query({ callback: 'cb' })), 'cb');
+  // the other parameters' problems are the endpoint's 422, which the callback wraps too
+  assert.equal(jsonpCallback('json', PVWATTS, query({ callback: 'cb', tilt: '100' })), 'cb');
+});
+
+test('JSONP: nothing is wrapped in XML, by an endpoint that takes no callback, or in a callback given badly', () => {
+  assert.equal(jsonpCallback('xml', EVENTS, query({ callback: 'cb' })), undefined);
+  assert.equal(jsonpCallback('json', STATIONS, query({ callback: 'cb' })), undefined);
+  assert.equal(jsonpCallback('json', undefined, query({ callback: 'cb' })), undefined);
+  assert.equal(jsonpCallback('json', EVENTS, query({})), undefined);
+  for (const callback of ['', '1cb', 'alert(1)', `a${'b'.repeat(64)}`, ['cb', 'cb']]) {
+    assert.equal(jsonpCallback('json', PVWATTS, query({ callback })), undefined, String(callback));
+  }
 });

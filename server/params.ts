@@ -6,8 +6,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, propertiesOf } from '../schemas/registry.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import type { BodyProblem } from './request-body.ts';
-import type { RouteProblem } from './wkt-linestring.ts';
+import type { Format } from './formats/negotiate.ts';
 
 export type RawQuery = Record<string, unknown>;
 
@@ -239,12 +238,14 @@ function parseWith<T>({ validate, params }: CompiledParams, query: RawQuery, opt
   return { values: values as T, issues };
 }
 
-function shown(value: unknown): string {
+/** A value as a message quotes it: lists joined by commas, long text cut at 60 characters. */
+export function shown(value: unknown): string {
   const text = Array.isArray(value) ? value.join(',') : String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function bounds(issue: ParamIssue): string {
+/** A range issue's bounds, in words. */
+export function bounds(issue: ParamIssue): string {
   if (issue.minimum !== undefined && issue.maximum !== undefined) return `between ${issue.minimum} and ${issue.maximum}`;
   // a half-open range such as azimuth's 0 up to but not including 360
   if (issue.minimum !== undefined && issue.exclusiveMaximum !== undefined)
@@ -259,147 +260,12 @@ function bounds(issue: ParamIssue): string {
   return `less than or equal to ${issue.maximum}`;
 }
 
-/** Fuel-station 422 messages: they name the parameter, and for an unknown value, the values allowed. */
-export function fuelStationMessage(issue: ParamIssue): string {
-  const name = `The '${issue.param}' parameter`;
-  switch (issue.kind) {
-    case 'repeated':
-      return `${name} was given more than once.`;
-    case 'empty':
-      return `${name} must not be empty.`;
-    case 'required':
-      return `${name} is required.`;
-    case 'type':
-      return `${name} must be ${issue.expected === 'integer' ? 'an integer' : issue.expected === 'number' ? 'a number' : `a ${issue.expected}`} (got '${shown(issue.value)}').`;
-    case 'enum':
-      return `${name} has an invalid value '${shown(issue.value)}'. Allowed values: ${issue.allowed!.join(', ')}.`;
-    case 'range':
-      return `${name} must be ${bounds(issue)} (got '${shown(issue.value)}').`;
-    case 'length':
-      return `${name} is too long (at most ${issue.maximum} characters).`;
-    default:
-      return `${name} has an invalid value '${shown(issue.value)}': ${issue.description ?? 'see the documentation'}`;
-  }
-}
-
-/** Fuel stations nearest: neither a location nor both coordinates. */
-export const FUEL_STATION_LOCATION_REQUIRED = "Either the 'location' or both 'latitude' and 'longitude' parameters must be given to.";
-
-/** Fuel stations nearest: a location the gazetteer cannot place. */
-export function fuelStationUngeocodedMessage(location: string): string {
-  return `The location '${shown(location)}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`;
-}
-
-/** Fuel stations nearby-route: a route that is not a LINESTRING of 2 to the most points, each a longitude and a latitude. */
-export function fuelStationRouteMessage(problem: RouteProblem): string {
-  const name = "The 'route' parameter";
-  switch (problem.kind) {
-    case 'not-linestring':
-      return `${name} must be a WKT LINESTRING of longitude latitude points, such as LINESTRING(-74.0 40.7, -87.63 41.87, -104.98 39.76).`;
-    case 'point':
-      return `${name} has an invalid point ${problem.index} '${shown(problem.text)}': each point is a longitude and a latitude, separated by a space.`;
-    case 'range':
-      return `${name} has an invalid point ${problem.index}: its ${problem.coordinate} must be between ${problem.coordinate === 'longitude' ? '-180 and 180' : '-90 and 90'} (got '${problem.value}').`;
-    case 'too-few':
-      return `${name} must have at least 2 points (got ${problem.count}).`;
-    case 'too-many':
-      return `${name} has ${problem.count} points: at most ${problem.maximum} are taken. Simplify the route, or split it.`;
-    case 'antipodes':
-      return `${name} has antipodal points ${problem.index} and ${problem.index + 1}: no single shortest arc joins them.`;
-  }
-}
-
-/** A POST body that cannot be read (nearby-route). */
-export function fuelStationBodyMessage(problem: BodyProblem): string {
-  switch (problem.kind) {
-    case 'too-large':
-      return `The request body is too large: at most ${problem.limitBytes / 1024} KB.`;
-    case 'malformed':
-      return `The request body is not a valid ${problem.type === 'json' ? 'JSON document' : 'form'}: ${shown(problem.detail)}`;
-    case 'unsupported':
-      return `The request body must be a form (application/x-www-form-urlencoded, UTF-8) or JSON (application/json), not '${shown(problem.contentType)}'.`;
-    case 'not-an-object':
-      return 'The request body must be a JSON object of parameters.';
-    case 'value':
-      return `The '${problem.param}' parameter of a JSON body must be a string, a number, a boolean, or a list of them.`;
-  }
-}
-
-/** Fuel station by id, the 404: no station has the id, or the id is no station id at all. */
-export const FUEL_STATION_NOT_FOUND = 'A station for the given ID could not be found.';
-
-/** Building-resources parameters that are not vocabulary term lists. */
-const BUILDING_PLAIN_PARAMS = new Set(['s', 'scope', 'callback', 'format', 'api_key']);
-
-/** Commercial building resources 422 messages (resources and events): the parameter, and what it takes. */
-export function buildingResourceMessage(issue: ParamIssue): string {
-  const name = `The '${issue.param}' parameter`;
-  if (issue.kind === 'pattern' && issue.param === 'callback') {
-    return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters (got '${shown(issue.value)}').`;
-  }
-  if (!BUILDING_PLAIN_PARAMS.has(issue.param) && issue.kind !== 'repeated' && issue.kind !== 'empty') {
-    return `${name} has an invalid value '${shown(issue.value)}': give term ids or term names, separated by commas.`;
-  }
-  return fuelStationMessage(issue);
-}
-
-/** A building-resources filter value that is no term of its vocabulary. */
-export function unknownTermMessage(param: string, value: unknown, vocabulary: string): string {
-  return `The '${param}' parameter names no term of the ${vocabulary.replace(/_/g, ' ')} vocabulary: '${shown(value)}'. Give a term id or a term name.`;
-}
-
 /**
- * Solar dataset query (and estimator) 422 messages, worded as the PVWatts v6 one the wire shows
- * (`'inv_eff' must be between 90 and 99.5`): the parameter in quotes, then the rule.
+ * JSONP: the function a JSON answer is wrapped in, errors included (a JSONP client cannot read a
+ * status): the request's `callback`, when the endpoint's parameter schema takes it and accepts its
+ * value. An unacceptable one wraps nothing; the endpoint's 422 says why.
  */
-export function solarMessage(issue: ParamIssue): string {
-  const name = `'${issue.param}'`;
-  switch (issue.kind) {
-    case 'required':
-      return `${name} is required`;
-    case 'repeated':
-      return `${name} must be given only once`;
-    case 'empty':
-      return `${name} must not be empty`;
-    case 'type':
-      return `${name} must be ${issue.expected === 'integer' ? 'an integer' : issue.expected === 'number' ? 'a number' : `a ${issue.expected}`}`;
-    case 'range':
-      return `${name} must be ${bounds(issue)}`;
-    case 'enum': {
-      const allowed = issue.allowed!.map(String);
-      return `${name} must be ${allowed.length === 2 ? allowed.join(' or ') : `${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`}`;
-    }
-    case 'length':
-      return `${name} must be at most ${issue.maximum} characters`;
-    case 'excluded':
-      return `${name} must not be passed with '${issue.excludedBy}'`;
-    case 'count':
-      return `${name} must be ${issue.counts!.join(' or ')} values separated by ${issue.separator}`;
-    case 'pattern':
-      if (issue.param === 'callback')
-        return `${name} must be a JavaScript function name: letters, digits, _, $ and dots, not starting with a digit, at most 64 characters`;
-      return `${name} is invalid`;
-    default:
-      return `${name} is invalid`;
-  }
+export function jsonpCallback(format: Format, parameters: string | undefined, query: RawQuery): string | undefined {
+  if ((format !== 'json' && format !== 'jsonp') || parameters === undefined) return undefined;
+  return acceptedParam<string>(parameters, 'callback', query);
 }
-
-/** Solar dataset query: every station in range (all=1) needs a range. */
-export const SOLAR_ALL_NEEDS_RADIUS = "'radius' must be greater than 0 when 'all' is 1";
-
-/** Estimator (PVWatts v6): a file_id the climate catalog does not hold, worded as the v5-era service did. */
-export function solarUnknownFileMessage(fileId: string): string {
-  return `Unable to load data file for file_id specified: ${JSON.stringify(fileId)}`;
-}
-
-/**
- * Estimator: no station of the dataset within the radius of the point (radius 0: the dataset has no
- * station at all). Coordinates as floats, as data_query's warnings print them.
- */
-export function solarNoStationMessage(dataset: string, radiusMiles: number, lat: string, lon: string): string {
-  const where = `lat=${lat} lon=${lon}`;
-  return radiusMiles > 0 ? `No ${dataset} weather data found within ${radiusMiles} miles of ${where}` : `No ${dataset} weather data found for ${where}`;
-}
-
-/** Estimator: the model refused to run (the v5-era service's words; the model's own reason goes in the warnings). */
-export const SOLAR_MODEL_FAILED = 'An internal error occurred in the pvwattsv5 module.';

@@ -5,7 +5,8 @@ import type { BuildingEventsParameters, BuildingResourcesParameters } from '../.
 import type { BuildingResourceStore, ItemTable } from '../data/building-resources.ts';
 import type { ApiResult, View } from '../formats/render.ts';
 import { buildingResourceViews as views } from '../formats/views/building-resources.ts';
-import { buildingResourceMessage, parseParams, unknownTermMessage, type ParsedParams } from '../params.ts';
+import { parseParams, type ParsedParams } from '../params.ts';
+import { buildingResourceMessage, unknownTermMessage } from './building-resources-messages.ts';
 import type { Endpoint } from './types.ts';
 
 const RESOURCES_PARAMS = '/api/schemas/params/building-resources.params.schema.json';

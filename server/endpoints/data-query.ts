@@ -8,7 +8,8 @@ import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../d
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { solarViews, type SolarQueryData } from '../formats/views/solar.ts';
-import { parseParams, SOLAR_ALL_NEEDS_RADIUS, solarMessage, type RawQuery } from '../params.ts';
+import { parseParams, type RawQuery } from '../params.ts';
+import { SOLAR_ALL_NEEDS_RADIUS, solarMessage } from './solar-messages.ts';
 import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/solar-data-query.params.schema.json';

@@ -5,7 +5,7 @@
 import type { FuelStationsNearbyRouteParameters } from '../../types/schemas.ts';
 import { RowStream } from '../formats/rows.ts';
 import { type StationRecordGeneration, stationViews } from '../formats/views/fuel-stations.ts';
-import { fuelStationBodyMessage, fuelStationRouteMessage } from '../params.ts';
+import { fuelStationBodyMessage, fuelStationRouteMessage } from './fuel-stations-messages.ts';
 import { readRoute } from '../wkt-linestring.ts';
 import { ERRORS, FUEL_STATIONS_TAG, invalid, listFormats, readFilters, STATION_LOCATOR_URL, stream } from './fuel-stations.ts';
 import type { Endpoint } from './types.ts';

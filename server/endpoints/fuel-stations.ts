@@ -6,16 +6,8 @@ import type { ApiResult } from '../formats/render.ts';
 import { RowStream } from '../formats/rows.ts';
 import { type StationRecordGeneration, stationViews } from '../formats/views/fuel-stations.ts';
 import { type Geocoded, geocode } from '../geocode/index.ts';
-import {
-  FUEL_STATION_LOCATION_REQUIRED,
-  FUEL_STATION_NOT_FOUND,
-  fuelStationMessage,
-  fuelStationUngeocodedMessage,
-  parseParams,
-  parsePathParams,
-  type ParamIssue,
-  type RawQuery,
-} from '../params.ts';
+import { parseParams, parsePathParams, type ParamIssue, type RawQuery } from '../params.ts';
+import { FUEL_STATION_LOCATION_REQUIRED, FUEL_STATION_NOT_FOUND, fuelStationMessage, fuelStationUngeocodedMessage } from './fuel-stations-messages.ts';
 import type { Endpoint } from './types.ts';
 
 export const STATION_LOCATOR_URL = 'https://afdc.energy.gov/stations/';

@@ -8,7 +8,8 @@ import type { PvModel } from '../data/pv-models.ts';
 import type { PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';
 import { formatFloat } from '../formats/numbers.ts';
-import { isDecimal, solarNoStationMessage, solarUnknownFileMessage, type ParamIssue, type RawQuery } from '../params.ts';
+import { isDecimal, type ParamIssue, type RawQuery } from '../params.ts';
+import { solarNoStationMessage, solarUnknownFileMessage } from './solar-messages.ts';
 
 /** A parameter schema's parameters, in its order: the order of the 422 messages. */
 export function parameterOrder(schemaId: string): string[] {

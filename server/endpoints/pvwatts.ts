@@ -13,7 +13,8 @@ import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV5 } from '../data/pv-models.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
-import { parseParams, SOLAR_MODEL_FAILED, solarMessage } from '../params.ts';
+import { parseParams } from '../params.ts';
+import { SOLAR_MODEL_FAILED, solarMessage } from './solar-messages.ts';
 import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
 import {
   commonSystem,

@@ -3,9 +3,11 @@
 import type { DataSet } from '../data/dataset.ts';
 import type { Format } from '../formats/negotiate.ts';
 import type { ApiResult } from '../formats/render.ts';
-import type { LimitGroup } from '../gateway/index.ts';
 import type { RawQuery } from '../params.ts';
 import type { BodyProblem } from '../request-body.ts';
+
+/** Which daily counter an endpoint draws on: the real service limits fuel-station endpoints per day. */
+export type LimitGroup = 'fuel-stations' | 'other';
 
 export interface EndpointRequest {
   data: DataSet;

@@ -1,7 +1,5 @@
 // Which format a request asks for: the path's extension, else a `format` query parameter, else
-// the endpoint's default (DECISIONS.md §1); and for JSON, the JSONP callback to wrap it in.
-import { acceptedParam, type RawQuery } from '../params.ts';
-
+// the endpoint's default (DECISIONS.md §1).
 export type Format = 'json' | 'xml' | 'csv' | 'jsonp' | 'geojson' | 'kml' | 'html';
 
 export const contentTypes: Record<Format, string> = {
@@ -25,14 +23,4 @@ export function requestedFormat(extension: string | undefined, formatParameter: 
   const named = extension ?? (typeof formatParameter === 'string' && formatParameter !== '' ? formatParameter.toLowerCase() : undefined);
   if (named === undefined) return fallback;
   return (offered as readonly string[]).includes(named) ? (named as Format) : undefined;
-}
-
-/**
- * JSONP: the function a JSON answer is wrapped in, errors included (a JSONP client cannot read a
- * status): the request's `callback`, when the endpoint's parameter schema takes it and accepts its
- * value. An unacceptable one wraps nothing; the endpoint's 422 says why.
- */
-export function jsonpCallback(format: Format, parameters: string | undefined, query: RawQuery): string | undefined {
-  if ((format !== 'json' && format !== 'jsonp') || parameters === undefined) return undefined;
-  return acceptedParam<string>(parameters, 'callback', query);
 }
