@@ -5,7 +5,8 @@
 import { scratchDir } from './lib/scratch.ts';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
-import { gateway, type GatewayConfig, type LimitGroup } from '../server/gateway/index.ts';
+import type { LimitGroup } from '../server/endpoints/types.ts';
+import { gateway, type GatewayConfig } from '../server/gateway/index.ts';
 import { generateKey, hashKey, KeyStore, writeKeysFile } from '../server/gateway/keys.ts';
 import { MemoryRateLimiter, type RateLimiter } from '../server/gateway/limits.ts';
 import { connectRedis, SharedRateLimiter, waitReady } from '../server/gateway/redis.ts';

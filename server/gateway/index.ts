@@ -9,6 +9,7 @@ import { gatewayBody, gatewayError, gatewayMessage, gatewayStatus, type GatewayE
 import { KeyStore, keyId, type KeyLookup } from './keys.ts';
 import { MemoryRateLimiter, type RateLimiter, type Window } from './limits.ts';
 import { connectRedis, DEFAULT_REDIS_PREFIX, SharedRateLimiter, waitReady } from './redis.ts';
+import type { LimitGroup } from '../endpoints/types.ts';
 
 export interface LimitSettings {
   hourly: number;
@@ -25,9 +26,6 @@ export interface GatewayConfig {
   demoLimits: LimitSettings;
   now: () => number;
 }
-
-/** Which daily counter an endpoint draws on: the real service limits fuel-station endpoints per day. */
-export type LimitGroup = 'fuel-stations' | 'other';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
