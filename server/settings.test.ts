@@ -101,3 +101,12 @@ test('keep-alive: 75 s by default (above the 60 s idle timeout of common load ba
   assert.throws(() => readSettings([], { KEEP_ALIVE_TIMEOUT: '0' }), /KEEP_ALIVE_TIMEOUT must be a whole number from 1 to 86400, not 0/);
   assert.throws(() => readSettings(['--keep-alive-timeout=soon'], {}), /KEEP_ALIVE_TIMEOUT/);
 });
+
+test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
+  assert.equal(readSettings([], {}).climateCacheMb, 256);
+  assert.equal(readSettings([], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 64);
+  assert.equal(readSettings(['--climate-cache-mb', '0.5'], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 0.5, 'the flag wins over the environment');
+  assert.equal(readSettings(['--climate-cache-mb=0'], {}).climateCacheMb, 0);
+  assert.throws(() => readSettings([], { CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB must be a number of megabytes, not lots/);
+  assert.throws(() => readSettings(['--climate-cache-mb=-1'], {}), /CLIMATE_CACHE_MB/);
+});

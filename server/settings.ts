@@ -2,6 +2,7 @@
 // flag winning. One table below says, for each, its variable, its default, what it means and how
 // its text is read; the flags, `npm start -- --help` and the defaults all come from it.
 import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_CACHE_MB } from './data/dataset.ts';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
 import { DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';
@@ -263,7 +264,7 @@ export const SETTINGS = [
   setting({
     field: 'pvSiteCacheMb',
     variable: 'PV_SITE_CACHE_MB',
-    fallback: '256',
+    fallback: String(DEFAULT_CACHE_MB.pvSites),
     meaning: "memory cap of the estimator's prepared sites (MB)",
     read: megabytes,
   }),
@@ -277,7 +278,7 @@ export const SETTINGS = [
   setting({
     field: 'climateCacheMb',
     variable: 'CLIMATE_CACHE_MB',
-    fallback: '256',
+    fallback: String(DEFAULT_CACHE_MB.climate),
     meaning: "memory cap of the stations' hourly weather cache (MB)",
     read: megabytes,
   }),

@@ -15,6 +15,7 @@ import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { Database } from '../server/data/database.ts';
 import { ClimateStore, type ClimateStation } from '../server/data/climate.ts';
+import { DEFAULT_CACHE_MB } from '../server/data/dataset.ts';
 import { buildQuietly, shared, skipWithoutShared, temporaryDir } from './support/helpers.ts';
 
 type Dataset = 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';
@@ -121,7 +122,7 @@ function expectedRecord(path: string, index: number): Expected {
 async function openStore(dir: string): Promise<{ store: ClimateStore; db: Database }> {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   const db = await Database.open();
-  return { store: await ClimateStore.load(db, dir, manifest), db };
+  return { store: await ClimateStore.load(db, dir, manifest, { cacheBytes: DEFAULT_CACHE_MB.climate * 1024 * 1024 }), db };
 }
 
 test('every real weather file builds, and each station holds the file’s own numbers', { skip: skipWithoutShared }, async (t) => {

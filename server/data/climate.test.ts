@@ -16,7 +16,6 @@ import type { StationDraft, StationInput } from '../../pipeline/datasets/climate
 import { writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';
 import { allocateHourly, generateWeather, HOURLY_COLUMNS } from '../../pipeline/sample/climate.ts';
 import { nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
-import { readSettings } from '../settings.ts';
 import { ClimateStore } from './climate.ts';
 import { ClimateCatalog } from './climate-catalog.ts';
 import { Database } from './database.ts';
@@ -212,15 +211,6 @@ test('the cache counts every hourly column a station holds', async (t) => {
   }
   assert.equal(store.cacheStats().bytes, 2 * HOURLY_COLUMNS.length * 8760 * 4);
   assert.equal(HOURLY_COLUMNS.length, 13);
-});
-
-test('the cache cap is a server setting: CLIMATE_CACHE_MB or --climate-cache-mb (megabytes, 256 by default)', () => {
-  assert.equal(readSettings([], {}).climateCacheMb, 256);
-  assert.equal(readSettings([], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 64);
-  assert.equal(readSettings(['--climate-cache-mb', '0.5'], { CLIMATE_CACHE_MB: '64' }).climateCacheMb, 0.5, 'the flag wins over the environment');
-  assert.equal(readSettings(['--climate-cache-mb=0'], {}).climateCacheMb, 0);
-  assert.throws(() => readSettings([], { CLIMATE_CACHE_MB: 'lots' }), /CLIMATE_CACHE_MB must be a number of megabytes, not lots/);
-  assert.throws(() => readSettings(['--climate-cache-mb=-1'], {}), /CLIMATE_CACHE_MB/);
 });
 
 test('a catalog of more stations than one DuckDB chunk keeps each station its own hourly range', async (t) => {

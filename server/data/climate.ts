@@ -8,7 +8,6 @@ import { ByteBoundedCache, type CacheExpiry, type CacheStats } from './byte-boun
 import { ClimateCatalog, type ClimateDataset, type ClimateStation, type NearestStation } from './climate-catalog.ts';
 import { HourlyWeatherReader, weatherBytes } from './climate-hourly.ts';
 import type { Database } from './database.ts';
-import { defaults } from '../settings.ts';
 
 export { CLIMATE_DATASETS, type ClimateDataset, type ClimateStation, type NearestStation } from './climate-catalog.ts';
 
@@ -29,12 +28,12 @@ export class ClimateStore {
   }
 
   /** Loads the catalog of a data set directory (empty when it has none); its weather is read when asked for. */
-  static async load(db: Database, dir: string, manifest: ManifestLike, options: { cacheBytes?: number } & CacheExpiry = {}): Promise<ClimateStore> {
+  static async load(db: Database, dir: string, manifest: ManifestLike, options: { cacheBytes: number } & CacheExpiry): Promise<ClimateStore> {
     const files = manifest.datasets.climate?.files ?? {};
     const hourlyPaths: Record<string, string> = {};
     for (const [key, file] of Object.entries(files)) if (key.startsWith('hourly-')) hourlyPaths[key] = join(dir, file.path);
     const catalog = await ClimateCatalog.load(db, files.stations && join(dir, files.stations.path));
-    return new ClimateStore(catalog, new HourlyWeatherReader(hourlyPaths), options.cacheBytes ?? defaults.climateCacheMb * 1024 * 1024, {
+    return new ClimateStore(catalog, new HourlyWeatherReader(hourlyPaths), options.cacheBytes, {
       idleMs: options.idleMs,
       onExpire: options.onExpire,
     });

@@ -10,7 +10,6 @@ import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import { pvSiteCacheFor, type PvSiteCache } from './pv-sites.ts';
 import { StationStore } from './stations.ts';
-import { defaults } from '../settings.ts';
 import { schemaById } from '../../schemas/registry.ts';
 
 export interface DataFile {
@@ -28,6 +27,9 @@ export interface Manifest {
   sources: Array<{ path: string; bytes: number; sha256: string }>;
   datasets: Record<string, { files: Record<string, DataFile>; rejected: number; repaired: number; rejects_file?: string }>;
 }
+
+/** The caches' caps when a caller names none (tests, tools); the server's settings default to them too. */
+export const DEFAULT_CACHE_MB = { climate: 256, pvSites: 256 } as const;
 
 /** The caps of a data set's caches and the estimator's threads (server settings; defaults for tests and tools). */
 export interface DataSetOptions {
@@ -128,9 +130,9 @@ export class DataSet {
       terms: fileOf('building_resources', 'terms'),
     });
     const expiry = { idleMs: options.cacheIdleMs, onExpire: options.onCacheExpire };
-    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes, ...expiry });
+    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes ?? DEFAULT_CACHE_MB.climate * 1024 * 1024, ...expiry });
     await db.compressTables();
-    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? defaults.pvSiteCacheMb * 1024 * 1024, options.pvWorkers ?? 0, expiry);
+    const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? DEFAULT_CACHE_MB.pvSites * 1024 * 1024, options.pvWorkers ?? 0, expiry);
     return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);
   }
 
