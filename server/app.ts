@@ -5,12 +5,12 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Admissions } from './admission.ts';
 import { contractRoutes } from './contract/index.ts';
 import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
-import { etagFor, isAnyTag, namesTag, sendNotModified } from './contract/etag.ts';
 import type { DataHolder } from './data/holder.ts';
 import { unimplementedPaths } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
+import { answerTag, CACHE_OK, etags, sendNotModified } from './etag.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
 import { requestLogger, type Logger } from './gateway/log.ts';
 import { jsonpCallback, type RawQuery } from './params.ts';
@@ -57,8 +57,6 @@ function health(data: DataHolder, admission: Admissions) {
   };
 }
 
-const CACHE_OK = 'max-age=0, private, must-revalidate';
-
 /**
  * Every answer may be read by a page of any origin (as the real service's `*`); a preflight (a page
  * sending X-Api-Key) is answered before the gateway, for a day, and the rate-limit headers are
@@ -91,11 +89,6 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
     if (!place) return;
     const data = deps.data.acquire();
     try {
-      // ETags (contract/etag.ts): a request naming the current tag of its answer gets a 304 at once.
-      // A POST's answer depends on its body, which the tag does not name: it gets none.
-      const etag = req.method === 'POST' ? undefined : etagFor(endpoint, req, res.locals.format, data.manifest);
-      const ifNoneMatch = req.get('if-none-match');
-      if (etag && namesTag(ifNoneMatch, etag)) return sendNotModified(res, etag, CACHE_OK);
       const result = await endpoint.handle({
         data,
         query: parametersOf(req, res),
@@ -103,11 +96,11 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
         now: deps.now(),
         bodyProblem: res.locals.bodyProblem,
       });
-      const ok = (result.status ?? 200) >= 200 && (result.status ?? 200) < 300;
-      if (etag && ok && isAnyTag(ifNoneMatch)) return sendNotModified(res, etag, CACHE_OK);
+      const tag = answerTag(req, res, result.status ?? 200);
+      if (tag.notModified) return sendNotModified(res, tag.etag);
       const rendered = render(result, res.locals.format, res.locals.callback);
       const cacheControl = rendered.status === 200 ? CACHE_OK : 'no-cache';
-      const headers = { 'Cache-Control': cacheControl, ...(etag && ok ? { ETag: etag } : {}), ...result.headers };
+      const headers = { 'Cache-Control': cacheControl, ...(tag.etag ? { ETag: tag.etag } : {}), ...result.headers };
       const beforeStreaming = async () => {
         place?.leave();
         place = await streaming.enter(req.ip, abandoned.signal);
@@ -125,9 +118,11 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
   };
   // The gateway first, as API Umbrella stands in front of the service: a request without a valid key
   // gets the gateway's 403 whatever its extension (`.zzz` included, FINDINGS.md §1.2).
+  const etagStep = etags(endpoint, () => deps.data.dataSet.manifest);
   for (const path of endpoint.paths) {
-    app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, handle);
-    if (endpoint.methods?.includes('POST')) app.post(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), readParameterBody, checkFormat, handle);
+    app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, etagStep, handle);
+    if (endpoint.methods?.includes('POST'))
+      app.post(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), readParameterBody, checkFormat, etagStep, handle);
   }
 }
 

@@ -1,46 +1,10 @@
-// ETags of data responses (server/contract/etag.ts): derived from the served data set's manifest
-// and the request; If-None-Match gets a 304 past the gateway; errors and time-dependent answers get
-// none; a rebuilt data set, picked up while the server runs, changes every tag.
+// ETags of data responses over HTTP, through the whole server (the step itself: server/etag.ts and
+// its test): derived from the served data set's manifest and the request; If-None-Match gets a 304
+// past the gateway; errors and time-dependent answers get none; a rebuilt data set, picked up while
+// the server runs, changes every tag.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { dataSetFingerprint, listedTags, queryWithoutKey } from '../server/contract/etag.ts';
-import type { Manifest } from '../server/data/dataset.ts';
 import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
-
-const manifest = (files: Record<string, Record<string, string>>): Manifest => ({
-  schema_version: 1,
-  generator: 'test',
-  sample: true,
-  notice: '',
-  sources: [],
-  datasets: Object.fromEntries(
-    Object.entries(files).map(([dataset, entries]) => [
-      dataset,
-      {
-        rejected: 0,
-        repaired: 0,
-        files: Object.fromEntries(Object.entries(entries).map(([name, sha256]) => [name, { path: `${name}.parquet`, rows: 1, sha256 }])),
-      },
-    ]),
-  ),
-});
-
-describe('ETag pieces', () => {
-  test('the data set fingerprint changes with any file hash, not with the order the manifest lists them in', () => {
-    const base = dataSetFingerprint(manifest({ a: { x: '1', y: '2' }, b: { z: '3' } }));
-    assert.equal(dataSetFingerprint(manifest({ b: { z: '3' }, a: { y: '2', x: '1' } })), base);
-    assert.notEqual(dataSetFingerprint(manifest({ a: { x: '1', y: '2' }, b: { z: '4' } })), base);
-    assert.notEqual(dataSetFingerprint(manifest({ a: { x: '1', y: '2' }, b: { z: '3', w: '5' } })), base);
-    assert.notEqual(dataSetFingerprint(manifest({ a: { x: '1', y: '2' }, c: { z: '3' } })), base);
-  });
-
-  test('the query without api_key, in the order it was sent; If-None-Match lists', () => {
-    assert.equal(queryWithoutKey('/p.json?b=2&api_key=SECRET&a=1'), 'b=2&a=1');
-    assert.equal(queryWithoutKey('/p.json?api_key=SECRET'), '');
-    assert.equal(queryWithoutKey('/p.json'), '');
-    assert.deepEqual(listedTags('W/"a", "b",W/"c" , *'), ['"a"', '"b"', '"c"', '*']);
-  });
-});
 
 describe('ETags over HTTP', () => {
   let dataDir: string;

@@ -2,7 +2,7 @@
 // sent with a strong ETag of their bytes, so that If-None-Match gets a 304. No key needed.
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { listedTags } from './etag.ts';
+import { listedTags } from '../etag.ts';
 
 export interface StaticDocument {
   body: Buffer;

@@ -36,7 +36,7 @@ export interface Endpoint {
   docs?: { tag?: string; summary?: string; description?: string; example?: string };
   /**
    * What its answer depends on besides the data set, the path, the format and the query (api_key
-   * aside), for ETags (server/contract/etag.ts): `includesKey` when it echoes the API key, so that the
+   * aside), for ETags (server/etag.ts): `includesKey` when it echoes the API key, so that the
    * key is part of the ETag; `dependsOnClock(query)` when that query's answer changes with the time,
    * so that it gets no ETag.
    */

@@ -5,23 +5,29 @@
 // changes every ETag. The tag is weak (W/"…"): it names the answer, not a hash of its bytes, and
 // If-None-Match compares weakly anyway.
 //
-// Only 2xx answers carry it; an endpoint whose answer to a query depends on the clock gets none.
-// `If-None-Match` naming the request's current tag is answered 304 without running the endpoint;
-// `*` is answered 304 only once the endpoint has answered 2xx (an error is never "not modified").
+// Only 2xx answers carry it; an endpoint whose answer to a query depends on the clock gets none,
+// and so does a POST (its answer depends on its body, which the tag does not name). `etags()` is the
+// step of an endpoint's route that does this, after the gateway and the format check:
+// `If-None-Match` naming the request's current tag is answered 304 there, without running the
+// endpoint (nor waiting for a place among the requests answered); `*` is answered 304 only once the
+// endpoint has answered 2xx (`answerTag`: an error is never "not modified").
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Request, Response } from 'express';
-import { schemaFiles } from '../../schemas/registry.ts';
-import type { Manifest } from '../data/dataset.ts';
-import type { Endpoint } from '../endpoints/types.ts';
-import type { Format } from '../formats/negotiate.ts';
-import { resolveApiKey } from '../gateway/index.ts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { schemaFiles } from '../schemas/registry.ts';
+import type { Manifest } from './data/dataset.ts';
+import type { Endpoint } from './endpoints/types.ts';
+import type { Format } from './formats/negotiate.ts';
+import { resolveApiKey } from './gateway/index.ts';
+
+/** How a 200 and its 304 may be cached: by the client only, after asking again each time. */
+export const CACHE_OK = 'max-age=0, private, must-revalidate';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /** What the bytes of an answer depend on in this server's code: its version and its schemas. */
 const codeFingerprint = (() => {
-  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return sha256([version, ...schemaFiles.map((entry) => `${entry.id} ${JSON.stringify(entry.schema)}`)].join('\n')).toString('hex');
 })();
 
@@ -77,9 +83,34 @@ export function isAnyTag(header: string | undefined): boolean {
 }
 
 /** 304 Not Modified: no body; the tag and the caching rule of the 200 it stands for. */
-export function sendNotModified(res: Response, etag: string, cacheControl: string): void {
+export function sendNotModified(res: Response, etag: string): void {
   res.status(304);
   res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Cache-Control', CACHE_OK);
   res.end();
+}
+
+/**
+ * The ETag step of an endpoint's route (after the format check, which sets `res.locals.format`): a
+ * request naming the current tag of its answer gets a 304 at once; otherwise the tag waits in
+ * `res.locals.etag` for the handler (`answerTag`). `manifest` is the served data set's.
+ */
+export function etags(endpoint: Endpoint, manifest: () => Manifest): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const etag = req.method === 'POST' ? undefined : etagFor(endpoint, req, res.locals.format as Format, manifest());
+    if (etag && namesTag(req.get('if-none-match'), etag)) return sendNotModified(res, etag);
+    res.locals.etag = etag;
+    next();
+  };
+}
+
+/**
+ * What the answer's status makes of the tag the ETag step left: `notModified` for `If-None-Match: *`
+ * and a 2xx, else the tag to send with a 2xx (none with an error).
+ */
+export function answerTag(req: Request, res: Response, status: number): { notModified: true; etag: string } | { notModified: false; etag?: string } {
+  const etag = res.locals.etag as string | undefined;
+  if (etag === undefined || status < 200 || status >= 300) return { notModified: false };
+  if (isAnyTag(req.get('if-none-match'))) return { notModified: true, etag };
+  return { notModified: false, etag };
 }
