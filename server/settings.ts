@@ -2,7 +2,7 @@
 // flag winning. One table below says, for each, its variable, its default, what it means and how
 // its text is read; the flags, `npm start -- --help` and the defaults all come from it.
 import { Command, CommanderError, Option } from 'commander';
-import { DEFAULT_CACHE_MB } from './data/dataset.ts';
+import { DEFAULT_CACHE_MB } from './data/stores.ts';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
 import { DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';

@@ -15,7 +15,7 @@ import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { Database } from '../server/data/database.ts';
 import { ClimateStore, type ClimateStation } from '../server/data/climate.ts';
-import { DEFAULT_CACHE_MB } from '../server/data/dataset.ts';
+import { DEFAULT_CACHE_MB } from '../server/data/stores.ts';
 import { buildQuietly, shared, skipWithoutShared, temporaryDir } from './support/helpers.ts';
 
 type Dataset = 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';

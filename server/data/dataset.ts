@@ -1,15 +1,14 @@
 // The data set the server answers from: the manifest of a built dist-data/ directory and the
-// stores loaded from its Parquet files. A new build is picked up by opening a new DataSet and
-// swapping it in; requests in flight keep the one they started with.
+// stores loaded from its Parquet files (one per registration of stores.ts), with the estimator's
+// cache of prepared sites over its climate store. A new build is picked up by opening a new DataSet
+// and swapping it in; requests in flight keep the one they started with.
 import { VARCHAR } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Database } from './database.ts';
-import { BuildingResourceStore } from './building-resources.ts';
-import { ClimateStore } from './climate.ts';
 import { pvSiteCacheFor, type PvSiteCache } from './pv-sites.ts';
-import { StationStore } from './stations.ts';
+import { DEFAULT_CACHE_MB, type StoreContext, storeRegistrations, type Stores } from './stores.ts';
 import { schemaById } from '../../schemas/registry.ts';
 
 export interface DataFile {
@@ -27,9 +26,6 @@ export interface Manifest {
   sources: Array<{ path: string; bytes: number; sha256: string }>;
   datasets: Record<string, { files: Record<string, DataFile>; rejected: number; repaired: number; rejects_file?: string }>;
 }
-
-/** The caches' caps when a caller names none (tests, tools); the server's settings default to them too. */
-export const DEFAULT_CACHE_MB = { climate: 256, pvSites: 256 } as const;
 
 /** The caps of a data set's caches and the estimator's threads (server settings; defaults for tests and tools). */
 export interface DataSetOptions {
@@ -56,12 +52,6 @@ export interface DataSetIdentity {
 /** A data set written by an older pipeline: a file lacks columns this server reads. */
 export class OutdatedDataSetError extends Error {}
 
-/** The files whose columns are their schema's properties, as the pipeline writes them (columnsFromSchema). */
-const FILES_AS_SCHEMAS = [
-  { dataset: 'fuel_stations', file: 'stations', schemaId: '/api/schemas/fuel-station-source.schema.json' },
-  { dataset: 'climate', file: 'stations', schemaId: '/api/schemas/climate-station.schema.json' },
-];
-
 /**
  * Fails with OutdatedDataSetError when the file lacks a column its schema names (a data set built
  * before the column was added), instead of the first query's "column not found" from deep in a store.
@@ -77,18 +67,22 @@ async function requireColumns(db: Database, path: string | undefined, schemaId: 
     );
 }
 
+/** A data set holds its stores by their registrations' names (`stations`, `climate`, …). */
+export interface DataSet extends Stores {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the stores are set by `open`, one per registration
 export class DataSet {
   private constructor(
     readonly dir: string,
     readonly manifest: Manifest,
     readonly identity: DataSetIdentity,
     readonly db: Database,
-    readonly stations: StationStore,
-    readonly buildingResources: BuildingResourceStore,
-    readonly climate: ClimateStore,
+    stores: Stores,
     /** The estimator's prepared sites of this data set's climate stations. */
     readonly pvSites: PvSiteCache,
-  ) {}
+  ) {
+    Object.assign(this, stores);
+  }
 
   static manifestPath(dir: string): string {
     return join(dir, 'manifest.json');
@@ -116,24 +110,31 @@ export class DataSet {
       const entry = manifest.datasets[dataset]?.files[file];
       return entry ? join(dir, entry.path) : undefined;
     };
+    const registrations = Object.entries(storeRegistrations);
     const db = await Database.open();
     try {
-      for (const { dataset, file, schemaId } of FILES_AS_SCHEMAS) await requireColumns(db, fileOf(dataset, file), schemaId);
+      for (const [, { dataset, checkedFiles = {} }] of registrations)
+        for (const [file, schemaId] of Object.entries(checkedFiles)) await requireColumns(db, fileOf(dataset, file), schemaId);
     } catch (error) {
       db.close();
       throw error;
     }
-    const stations = await StationStore.load(db, fileOf('fuel_stations', 'stations'));
-    const buildingResources = await BuildingResourceStore.load(db, {
-      resources: fileOf('building_resources', 'resources'),
-      events: fileOf('building_resources', 'events'),
-      terms: fileOf('building_resources', 'terms'),
-    });
     const expiry = { idleMs: options.cacheIdleMs, onExpire: options.onCacheExpire };
-    const climate = await ClimateStore.load(db, dir, manifest, { cacheBytes: options.climateCacheBytes ?? DEFAULT_CACHE_MB.climate * 1024 * 1024, ...expiry });
+    const stores: Record<string, unknown> = {};
+    for (const [name, registration] of registrations) {
+      const context: StoreContext = {
+        db,
+        dir,
+        manifest,
+        file: (file) => fileOf(registration.dataset, file),
+        caches: { climateBytes: options.climateCacheBytes, ...expiry },
+      };
+      stores[name] = await registration.load(context);
+    }
+    const { climate } = stores as Stores;
     await db.compressTables();
     const pvSites = pvSiteCacheFor(climate, options.pvSiteCacheBytes ?? DEFAULT_CACHE_MB.pvSites * 1024 * 1024, options.pvWorkers ?? 0, expiry);
-    return new DataSet(dir, manifest, identity, db, stations, buildingResources, climate, pvSites);
+    return new DataSet(dir, manifest, identity, db, stores as Stores, pvSites);
   }
 
   close(): void {
