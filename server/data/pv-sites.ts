@@ -5,7 +5,6 @@
 // on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is
 // reported by /health as `pv_site_cache`.
 import type { WeatherData } from '../../model/weather.ts';
-import { unchanging } from '../formats/json.ts';
 import { ByteBoundedCache, type CacheExpiry, type CacheStats } from './byte-bounded-cache.ts';
 import type { ClimateStation, ClimateStore } from './climate.ts';
 import type { PvModel } from './pv-models.ts';
@@ -74,8 +73,6 @@ export class PvSiteCache {
     return this.entries.load(key, async () => {
       const prepared = model.prepare(await this.weather(station));
       const site = this.makePool ? shareSite(prepared) : prepared;
-      // the hourly answers write these arrays as they are: their JSON is kept
-      for (const array of model.echoedArrays(site)) unchanging(array);
       return { site, key: this.prefix + key, bytes: siteBytes(site as Site & { records: number }) };
     }) as Promise<SiteEntry<Site>>;
   }

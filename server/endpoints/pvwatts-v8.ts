@@ -10,6 +10,7 @@ import { nsrdbLocationId } from '../../model/climate-ids.ts';
 import type { PvwattsV8Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV8 } from '../data/pv-models.ts';
+import { unchanging } from '../formats/json.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsV8Views as views } from '../formats/views/pvwatts.ts';
 import { parseParams, type ParamIssue } from '../params.ts';
@@ -133,7 +134,10 @@ export const pvwattsV8Endpoint: Endpoint = {
       use_wf_albedo: values.use_wf_albedo === undefined ? values.albedo === undefined : values.use_wf_albedo === 1,
       soiling: values.soiling,
     };
-    const result = values.timeframe === 'hourly' ? simulateV8(system, entry.site, { hourly: true }) : await monthlyEstimate(sites, pvwattsV8, entry, system);
+    const hourly = values.timeframe === 'hourly';
+    // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
+    if (hourly) for (const array of pvwattsV8.echoedArrays(entry.site)) unchanging(array);
+    const result = hourly ? simulateV8(system, entry.site, { hourly: true }) : await monthlyEstimate(sites, pvwattsV8, entry, system);
     if (!result.ok) return refuse([PVWATTS_V8_MODEL_FAILED], [...result.warnings, result.error]);
     return {
       view: views.ok,

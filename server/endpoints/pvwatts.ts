@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { PvwattsV6Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV5 } from '../data/pv-models.ts';
+import { unchanging } from '../formats/json.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
 import { parseParams } from '../params.ts';
@@ -102,6 +103,8 @@ export const pvwattsV6: Endpoint = {
     const entry = await sites.entry(station, pvwattsV5);
     const system: PvSystem = commonSystem(values);
     const hourly = values.timeframe === 'hourly';
+    // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
+    if (hourly) for (const array of pvwattsV5.echoedArrays(entry.site)) unchanging(array);
     const result = hourly ? simulate(system, entry.site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, pvwattsV5, entry, system);
     if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
     return {
