@@ -2,12 +2,12 @@
 // On SIGTERM (or SIGINT) it stops accepting connections, lets the requests in flight finish
 // (streamed lists included), closes Redis and DuckDB, and exits 0. A rebuilt data set in DATA_DIR
 // is picked up while it runs.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Admission } from './admission.ts';
+import { Admission, type Admissions } from './admission.ts';
 import { createApp } from './app.ts';
 import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
@@ -68,9 +68,15 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-export async function startServer(given: ServerSettings, options: StartOptions = {}): Promise<RunningServer> {
-  const settings = withDefaults(given);
-  const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
+/**
+ * The data set in DATA_DIR, opened (and built first when it is missing: the sample; or when it is a
+ * sample an older version built), with `open`, which the data watcher uses for a rebuilt one.
+ */
+async function openServedDataSet(
+  settings: Settings,
+  logger: Logger,
+  idleCollector: IdleCollector,
+): Promise<{ data: DataHolder; open: (dir: string) => Promise<DataSet> }> {
   const dataDir = resolve(settings.dataDir);
   // The pipeline (its generator, readers and gazetteers: some 45 MB resident) is loaded only to build.
   const buildSample = async (sample?: { seed: number; stations: number }) => {
@@ -84,8 +90,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     await buildSample();
   }
   const bytes = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
-  const idleCollector = new IdleCollector(IDLE_COLLECTION_MS);
-  const openDataSet = async (dir: string) => {
+  const open = async (dir: string) => {
     const dataSet = await DataSet.open(dir, {
       climateCacheBytes: bytes(settings.climateCacheMb),
       pvSiteCacheBytes: bytes(settings.pvSiteCacheMb),
@@ -96,19 +101,20 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     collectGarbage();
     return dataSet;
   };
-  const data = new DataHolder(
-    await openDataSet(dataDir).catch(async (error: unknown) => {
-      // A sample built by an older version is made again (it is generated: nothing is lost); a data
-      // set built from sources is the operator's to rebuild, and the error says how.
-      const sample = error instanceof OutdatedDataSetError ? DataSet.sampleIn(dataDir) : undefined;
-      if (!sample) throw error;
-      logger.info(`the sample data set in ${dataDir} was built by an older version (${(error as Error).message}): building it again`);
-      await buildSample(sample);
-      return openDataSet(dataDir);
-    }),
-  );
-  const now = options.now ?? Date.now;
-  const gateway = await openGateway({
+  const dataSet = await open(dataDir).catch(async (error: unknown) => {
+    // A sample built by an older version is made again (it is generated: nothing is lost); a data
+    // set built from sources is the operator's to rebuild, and the error says how.
+    const sample = error instanceof OutdatedDataSetError ? DataSet.sampleIn(dataDir) : undefined;
+    if (!sample) throw error;
+    logger.info(`the sample data set in ${dataDir} was built by an older version (${(error as Error).message}): building it again`);
+    await buildSample(sample);
+    return open(dataDir);
+  });
+  return { data: new DataHolder(dataSet), open };
+}
+
+function gatewayOptions(settings: Settings, logger: Logger, now: () => number, pollMs: number | undefined): Parameters<typeof openGateway>[0] {
+  return {
     // Without PUBLIC_URL, the served URL, set once the port is known (PORT=0 takes any).
     publicUrl: settings.publicUrl ?? '',
     keysFile: settings.keysFile,
@@ -120,32 +126,33 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     redisTimeoutMs: settings.redisTimeoutMs,
     now,
     log: logger,
-    pollMs: options.pollMs,
-  });
-  const app = createApp({
-    data,
-    endpoints: options.endpoints ?? endpointsFor(settings.stationRecord),
-    now: () => new Date(now()),
-    gateway: gateway.config,
-    keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
-    logger,
-    trustProxy: settings.trustProxy,
-    admission: {
-      answering: new Admission(settings.maxActiveRequests),
-      streaming: new Admission(settings.maxStreams, { perClient: settings.maxStreamsPerClient, waitMs: settings.streamWaitTimeout * 1000 }),
-      streamStallMs: settings.streamStallTimeout * 1000,
-    },
-    onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
-  });
+    pollMs,
+  };
+}
 
-  // Requests in flight, and what shutting down does to keep-alive connections: each response from
-  // then on says `Connection: close`, and every connection that falls idle is closed. This listener
-  // runs before the app's, so the header is set before any response starts.
+function admissionsFor(settings: Settings): Admissions {
+  return {
+    answering: new Admission(settings.maxActiveRequests),
+    streaming: new Admission(settings.maxStreams, { perClient: settings.maxStreamsPerClient, waitMs: settings.streamWaitTimeout * 1000 }),
+    streamStallMs: settings.streamStallTimeout * 1000,
+  };
+}
+
+/** The HTTP server in front of the app, counting the requests in flight and closing keep-alive connections once told it is closing. */
+interface HttpServer {
+  server: Server;
+  readonly inFlight: number;
+  /** From now on each response says `Connection: close`, and every connection that falls idle is closed. */
+  closing(): void;
+}
+
+function httpServerFor(settings: Settings, app: RequestListener, gateway: OpenGateway, idleCollector: IdleCollector): HttpServer {
   let inFlight = 0;
-  let closing: Promise<void> | undefined;
+  let closing = false;
   // Idle keep-alive connections outlive a load balancer's own idle timeout (often 60 s), so that it
   // never reuses one the server is closing; the headers timeout must exceed it (Node's advice).
   const server = createServer({ keepAliveTimeout: settings.keepAliveTimeout * 1000, headersTimeout: (settings.keepAliveTimeout + 5) * 1000 });
+  // This listener runs before the app's, so that the header is set before any response starts.
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
     idleCollector.requestStarted();
@@ -159,36 +166,75 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   server.on('request', app);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerUnreadableRequest(error, socket, gateway.config.publicUrl));
   server.on('connect', (_req: IncomingMessage, socket) => answerTunnelRequest(socket, gateway.config.publicUrl));
-  try {
-    await new Promise<void>((resolveServer, reject) => {
-      server.once('error', reject);
-      server.listen(settings.port, settings.host, () => {
-        server.off('error', reject);
-        // The links of gateway errors name the port taken (PORT=0 included), set before any request is read.
-        if (settings.publicUrl === undefined) gateway.config.publicUrl = urlOf(settings.host, (server.address() as AddressInfo).port);
-        resolveServer();
-      });
+  return {
+    server,
+    get inFlight() {
+      return inFlight;
+    },
+    closing: () => {
+      closing = true;
+    },
+  };
+}
+
+/** Listens on HOST:PORT; the links of gateway errors then name the port taken (PORT=0 included), before any request is read. */
+function listen(server: Server, settings: Settings, gateway: OpenGateway): Promise<string> {
+  return new Promise((resolveServer, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => {
+      server.off('error', reject);
+      const url = urlOf(settings.host, (server.address() as AddressInfo).port);
+      if (settings.publicUrl === undefined) gateway.config.publicUrl = url;
+      resolveServer(url);
     });
+  });
+}
+
+export async function startServer(given: ServerSettings, options: StartOptions = {}): Promise<RunningServer> {
+  const settings = withDefaults(given);
+  const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
+  const idleCollector = new IdleCollector(IDLE_COLLECTION_MS);
+  const { data, open } = await openServedDataSet(settings, logger, idleCollector);
+  const now = options.now ?? Date.now;
+  const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
+  const app = createApp({
+    data,
+    endpoints: options.endpoints ?? endpointsFor(settings.stationRecord),
+    now: () => new Date(now()),
+    gateway: gateway.config,
+    keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
+    logger,
+    trustProxy: settings.trustProxy,
+    admission: admissionsFor(settings),
+    onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
+  });
+  const http = httpServerFor(settings, app, gateway, idleCollector);
+  const { server } = http;
+  let url: string;
+  try {
+    url = await listen(server, settings, gateway);
   } catch (error) {
     idleCollector.close();
     await gateway.close();
     data.close();
     throw error;
   }
+  const dataWatcher = watchDataDir(data, resolve(settings.dataDir), { pollMs: options.pollMs, log: logger, open });
 
-  const dataWatcher = watchDataDir(data, dataDir, { pollMs: options.pollMs, log: logger, open: openDataSet });
-  const url = urlOf(settings.host, (server.address() as AddressInfo).port);
-
+  let closed: Promise<void> | undefined;
   const close = (closeOptions: { timeoutMs?: number } = {}): Promise<void> =>
-    (closing ??= (async () => {
+    (closed ??= (async () => {
+      http.closing();
       dataWatcher.close();
       const stopped = new Promise<void>((resolveStopped) => server.close(() => resolveStopped()));
       server.closeIdleConnections();
-      const timeoutMs = closeOptions.timeoutMs ?? settings.shutdownTimeout * 1000;
-      const timer = setTimeout(() => {
-        logger.warn({ inFlight }, 'shutdown timeout: closing the connections still open');
-        server.closeAllConnections();
-      }, timeoutMs);
+      const timer = setTimeout(
+        () => {
+          logger.warn({ inFlight: http.inFlight }, 'shutdown timeout: closing the connections still open');
+          server.closeAllConnections();
+        },
+        closeOptions.timeoutMs ?? settings.shutdownTimeout * 1000,
+      );
       await stopped;
       clearTimeout(timer);
       idleCollector.close();
@@ -204,7 +250,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     dataWatcher,
     logger,
     get inFlight() {
-      return inFlight;
+      return http.inFlight;
     },
     close,
   };
