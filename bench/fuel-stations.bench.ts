@@ -1,6 +1,6 @@
 // Fuel stations: the sample build's time (beside the 15 s docs/storage.md states); then, on the
 // 56,800-station national file (real data) and on the 60,000-station sample, nearest (limit 20;
-// radius 5, 50, 500 miles) against issue #12's goals and against DuckDB's own floor, and the full
+// radius 5, 50, 500 miles) against their goals (bench/README.md) and against DuckDB's own floor, and the full
 // list as JSON: its MB/s and the server's peak RSS.
 //
 // The floor is the very statements the server runs for the same search (StationStore.nearestSearch:
@@ -28,7 +28,7 @@ const SAMPLE_STATIONS = 60_000;
 /** docs/storage.md: "Building the default sample (60,000 stations, …) takes about 15 s on a 2-core machine". */
 const SAMPLE_BUILD_REFERENCE_S = 15;
 const RADII = [5, 50, 500];
-/** Issue #12, target 1: p50 with one client, by radius; requests a second with 8 clients. */
+/** The goals: p50 with one client, by radius; requests a second with 8 clients. */
 const P50_GOAL_MS: Record<number, number> = { 5: 3, 50: 3, 500: 5 };
 const PER_SECOND_GOAL = 400;
 const ONE_CLIENT_REQUESTS = 250;
