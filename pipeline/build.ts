@@ -22,7 +22,7 @@ import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues
 import { DEFAULT_NSRDB_SPACING_DEG } from './sample/climate-stations.ts';
 import { MIN_NSRDB_SPACING_DEG, sampleOptionProblems, seedProblem, spacingProblem, stationsProblem, wholeNumber } from './sample/options.ts';
 
-export const GENERATOR = 'nrel-compat pipeline 1';
+const GENERATOR = 'nrel-compat pipeline 1';
 export const DEFAULT_SEED = 20240601;
 export const DEFAULT_SAMPLE_STATIONS = 60_000;
 
@@ -171,7 +171,7 @@ interface CommandOptions {
   wait: boolean;
 }
 
-export function buildCommand(): Command {
+function buildCommand(): Command {
   return new Command('build:data')
     .description(
       'Build the data set the server serves, from upstream source files (--source) or the seeded sample (--sample). The last good data set in --out is replaced only when the whole build succeeds.',

@@ -75,7 +75,7 @@ export interface Manifest {
   datasets: Record<string, DatasetEntry>;
 }
 
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 
 export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');

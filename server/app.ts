@@ -34,7 +34,7 @@ export interface AppDependencies {
 }
 
 /** TRUST_PROXY as Express takes it: true/false, a number of hops, or addresses and subnets. */
-export function trustProxyValue(setting: string | undefined): boolean | number | string {
+function trustProxyValue(setting: string | undefined): boolean | number | string {
   if (setting === undefined || setting === '' || setting === 'false') return false;
   if (setting === 'true') return true;
   return /^\d+$/.test(setting) ? Number(setting) : setting;

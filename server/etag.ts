@@ -56,7 +56,7 @@ export function queryWithoutKey(originalUrl: string): string {
 }
 
 /** The ETag of an endpoint's answer to a request on a data set, or undefined when it gets none. */
-export function etagFor(endpoint: Endpoint, req: Request, format: Format, manifest: Manifest): string | undefined {
+function etagFor(endpoint: Endpoint, req: Request, format: Format, manifest: Manifest): string | undefined {
   if (endpoint.cache?.dependsOnClock?.(req.query as Record<string, unknown>)) return undefined;
   const question = req.originalUrl.indexOf('?');
   const path = question < 0 ? req.originalUrl : req.originalUrl.slice(0, question);
@@ -71,14 +71,14 @@ export function listedTags(header: string): string[] {
 }
 
 /** Whether If-None-Match names this very tag (not `*`). */
-export function namesTag(header: string | undefined, etag: string): boolean {
+function namesTag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   const opaque = etag.replace(/^W\//, '');
   return listedTags(header).includes(opaque);
 }
 
 /** Whether If-None-Match is `*` (any current answer). */
-export function isAnyTag(header: string | undefined): boolean {
+function isAnyTag(header: string | undefined): boolean {
   return header !== undefined && listedTags(header).includes('*');
 }
 

@@ -9,7 +9,7 @@ import type { RawQuery } from './params.ts';
  * Bodies up to 128 KB: a route of the most points nearby-route takes (1,000), each coordinate
  * with 15 decimals, is about 45 KB once form-encoded.
  */
-export const BODY_LIMIT_BYTES = 128 * 1024;
+const BODY_LIMIT_BYTES = 128 * 1024;
 
 export type BodyProblem =
   | { kind: 'too-large'; limitBytes: number }
@@ -46,7 +46,7 @@ function bodyParameters(req: Request): { parameters: RawQuery } | { problem: Bod
 }
 
 /** The query string and the body's parameters as one; a name in both becomes a repeated parameter. */
-export function mergeParameters(query: RawQuery, body: RawQuery): RawQuery {
+function mergeParameters(query: RawQuery, body: RawQuery): RawQuery {
   const merged: RawQuery = Object.assign(Object.create(null), query);
   for (const [param, value] of Object.entries(body)) merged[param] = param in merged ? [merged[param], value].flat() : value;
   return merged;

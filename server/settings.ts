@@ -92,7 +92,7 @@ function megabytes(text: string, variable: string): number {
 
 const asText = (text: string) => text;
 
-export const SETTINGS = [
+const SETTINGS = [
   setting({
     field: 'port',
     variable: 'PORT',

@@ -9,7 +9,7 @@ import type { Issue } from '../issues.ts';
 
 export type Item = Record<string, unknown>;
 
-export const SUPERSET_FIELD = 'field_resource_type_superset';
+const SUPERSET_FIELD = 'field_resource_type_superset';
 const TERM_FIELDS = [...Object.keys(FIELD_VOCABULARIES), SUPERSET_FIELD];
 
 // ---------------------------------------------------------------------------------------------

@@ -26,9 +26,9 @@ import { namesInSourceFolder } from './source-folder.ts';
 
 export const DATASET = 'building_resources';
 export const SOURCE_FOLDER = 'building-resources';
-export const RESOURCE_SCHEMA = '/api/schemas/building-resource.schema.json';
-export const EVENT_SCHEMA = '/api/schemas/building-event.schema.json';
-export const TERM_SCHEMA = '/api/schemas/building-term.schema.json';
+const RESOURCE_SCHEMA = '/api/schemas/building-resource.schema.json';
+const EVENT_SCHEMA = '/api/schemas/building-event.schema.json';
+const TERM_SCHEMA = '/api/schemas/building-term.schema.json';
 
 export interface NodeRow {
   nid: number;

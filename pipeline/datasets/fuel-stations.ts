@@ -65,7 +65,7 @@ interface Checked {
  * Validates one record; `readIssues` are what the reader found (a cell that is not UTF-8, a wrong
  * field count). With `repair`, the unambiguous repairs are applied when they fix every problem.
  */
-export function checkStation(values: Record<string, unknown>, where: Where, repair: boolean, readIssues: Issue[] = []): Checked {
+function checkStation(values: Record<string, unknown>, where: Where, repair: boolean, readIssues: Issue[] = []): Checked {
   const station: SourceStation = {};
   for (const spec of specs) station[spec.name] = values[spec.name] ?? null;
   deriveAccessCode(station);

@@ -34,7 +34,7 @@ export interface CsvLayout {
 }
 
 /** Maps header cells to field names: `headers` is field name -> export header (x-csv-header). */
-export function layoutOf(file: string, header: string[], headers: Map<string, string>): CsvLayout {
+function layoutOf(file: string, header: string[], headers: Map<string, string>): CsvLayout {
   const byHeader = new Map<string, string>();
   for (const [field, exportHeader] of headers) {
     byHeader.set(exportHeader.toLowerCase(), field);

@@ -18,7 +18,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /** The 1-based line that byte `offset` of `bytes` lies on (CRLF, LF and a lone CR each end a line). */
-export function lineAt(bytes: Uint8Array, offset: number): number {
+function lineAt(bytes: Uint8Array, offset: number): number {
   return 1 + lineBreaksIn(bytes, 0, offset);
 }
 
@@ -164,7 +164,7 @@ export function decodeWindows1252(bytes: Uint8Array): string {
 }
 
 /** The 1-based number of the first line that is not valid UTF-8 (latin1 maps each byte to one character). */
-export function firstLineNotUtf8(bytes: Buffer): number {
+function firstLineNotUtf8(bytes: Buffer): number {
   const lines = bytes.toString('latin1').split(/\r\n|\r|\n/);
   const index = lines.findIndex((line) => !isUtf8(Buffer.from(line, 'latin1')));
   return index === -1 ? lines.length : index + 1;

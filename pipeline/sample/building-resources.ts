@@ -48,7 +48,7 @@ export interface BuildingResourcesSample {
   terms: BuildingVocabularyTerm[];
 }
 
-export const NODE_RDF_MAPPING = {
+const NODE_RDF_MAPPING = {
   rdftype: ['sioc:Item', 'foaf:Document'],
   title: { predicates: ['dc:title'] },
   created: { predicates: ['dc:date', 'dc:created'], datatype: 'xsd:dateTime', callback: 'date_iso8601' },
@@ -60,7 +60,7 @@ export const NODE_RDF_MAPPING = {
   last_activity: { predicates: ['sioc:last_activity_date'], datatype: 'xsd:dateTime', callback: 'date_iso8601' },
 };
 
-export const TERM_RDF_MAPPING = {
+const TERM_RDF_MAPPING = {
   rdftype: ['skos:Concept'],
   name: { predicates: ['rdfs:label', 'skos:prefLabel'] },
   description: { predicates: ['skos:definition'] },
@@ -100,7 +100,7 @@ function slug(text: string): string {
 }
 
 /** Drupal's filtered_html for display: paragraphs (blank lines) become <p>, single line breaks <br />, tags in lower case. */
-export function filteredHtml(value: string): string {
+function filteredHtml(value: string): string {
   const lowered = value.replace(
     /<(\/?)([A-Za-z]+)([^>]*)>/g,
     (_, slash: string, tag: string, rest: string) =>

@@ -30,7 +30,7 @@ const RAD = Math.PI / 180;
 /** Days before each month of a non-leap year. */
 const MONTH_STARTS = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365];
 /** The year written in the sample's hourly records. */
-export const SAMPLE_YEAR = 1990;
+const SAMPLE_YEAR = 1990;
 
 /** The columns the estimator reads (schemas/climate-hourly.schema.json), one value per hour. */
 export const HOURLY_COLUMNS = [

@@ -3,7 +3,7 @@
 /** `Random` keeps its seed as an unsigned 32-bit integer: any other number would be a different seed in disguise. */
 const MAX_SEED = 0xffff_ffff;
 /** The real national export holds about 80,000 stations; a million keeps a build within memory. */
-export const MAX_SAMPLE_STATIONS = 1_000_000;
+const MAX_SAMPLE_STATIONS = 1_000_000;
 /** Finer than this, the sample's nsrdb grid (8,760 hours per cell) grows past tens of thousands of cells. */
 export const MIN_NSRDB_SPACING_DEG = 0.25;
 

@@ -42,7 +42,7 @@ function demoKeyParagraph({ demoKey, demoLimits }: KeyPagesOptions): string {
     : '<code>DEMO_KEY</code> is switched off on this deployment.';
 }
 
-export function signupPage(options: KeyPagesOptions): string {
+function signupPage(options: KeyPagesOptions): string {
   return page('API keys on this deployment', [
     'This server is a self-hosted deployment of nrel-compat, not NREL’s developer network: keys of developer.nrel.gov do not work here, and keys of this server work nowhere else.',
     'There is no sign-up form. The operator of this deployment issues each key (<code>npm run keys -- create --email ADDRESS</code>) and hands it to its user once; only its hash is stored. Ask whoever gave you this server’s address for one.',
@@ -51,7 +51,7 @@ export function signupPage(options: KeyPagesOptions): string {
   ]);
 }
 
-export function contactPage(options: KeyPagesOptions): string {
+function contactPage(options: KeyPagesOptions): string {
   return page('Contact', [
     'This deployment is run by its operator, not by NREL, whose support cannot help with it. For a key, higher limits, or a key that was disabled, ask whoever gave you this server’s address.',
     'Operators: <code>npm run keys -- list</code> shows every key (never the key itself), <code>enable KEY</code> and <code>disable KEY</code> switch one, <code>limits KEY --hourly N --daily N</code> changes its limits; the server picks every change up within a second.',

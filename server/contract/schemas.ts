@@ -6,7 +6,7 @@ import { schemaFiles } from '../../schemas/registry.ts';
 import { sendDocument, staticDocument, type StaticDocument } from './documents.ts';
 import { componentRef } from './openapi-components.ts';
 
-export const SCHEMA_CONTENT_TYPE = 'application/schema+json; charset=utf-8';
+const SCHEMA_CONTENT_TYPE = 'application/schema+json; charset=utf-8';
 
 export interface SchemaListing {
   id: string;
@@ -19,7 +19,7 @@ export interface SchemaListing {
 }
 
 /** The absolute URL of a path on this server, as the client reached it. */
-export function absoluteUrl(req: Request, path: string): string {
+function absoluteUrl(req: Request, path: string): string {
   return `${req.protocol}://${req.get('host') ?? 'localhost'}${path}`;
 }
 

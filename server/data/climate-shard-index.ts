@@ -10,7 +10,7 @@ export type HourlyColumn = (typeof HOURLY_COLUMNS)[number];
  * Columns a shard may lack: those added after data sets were first served (a data set built before
  * keeps being served; the store gives these columns as absent, NaN, as for a file without them).
  */
-export const OPTIONAL_COLUMNS: ReadonlySet<HourlyColumn> = new Set(['pres', 'tdew']);
+const OPTIONAL_COLUMNS: ReadonlySet<HourlyColumn> = new Set(['pres', 'tdew']);
 
 /**
  * What the store keeps of an hourly shard's footer. hyparquet parses a 512-station shard's footer

@@ -358,7 +358,7 @@ const RING_FROM_BAND_ROWS = 4096;
  * That costs a few more steps, worth it where the box holds many stations; otherwise every station
  * of the box is measured. Either way the page is in (distance, id) order (row_index is in id order).
  */
-export function nearestSql(
+function nearestSql(
   conditions: readonly string[],
   filters: readonly FilterName[],
   distances: DistanceModel,

@@ -16,7 +16,7 @@ const BASE = '/api/commercial-building-resources';
 const TAG = 'Commercial building resources';
 
 /** Each vocabulary filter and the vocabulary whose terms it takes. */
-export const VOCABULARY_FILTERS = {
+const VOCABULARY_FILTERS = {
   'audience-type': 'audience_types',
   'building-type': 'building_types',
   collection: 'collections',
@@ -37,7 +37,7 @@ type FilterParam = keyof typeof VOCABULARY_FILTERS;
  * The words of a search: whitespace-separated, with "double-quoted phrases" kept whole (as Drupal
  * Views' "contains all words" reads them). Every one must appear in the title or body.
  */
-export function searchWords(text: string | undefined): string[] {
+function searchWords(text: string | undefined): string[] {
   if (text === undefined) return [];
   return [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => (match[1] ?? match[2]).replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
@@ -79,7 +79,7 @@ function listOf(view: View, table: ItemTable, rows: number[]): ApiResult {
 
 const FILTERS = Object.keys(VOCABULARY_FILTERS) as FilterParam[];
 
-export const resourcesEndpoint: Endpoint = {
+const resourcesEndpoint: Endpoint = {
   paths: [`${BASE}/v1/resources`, `${BASE}/resources`],
   parameters: RESOURCES_PARAMS,
   responses: { ok: '/api/schemas/building-resources-response.schema.json', errors: { 422: ERRORS } },
@@ -102,7 +102,7 @@ export const resourcesEndpoint: Endpoint = {
   },
 };
 
-export const eventsEndpoint: Endpoint = {
+const eventsEndpoint: Endpoint = {
   paths: [`${BASE}/v1/events`, `${BASE}/events`],
   parameters: EVENTS_PARAMS,
   responses: { ok: '/api/schemas/building-events-response.schema.json', errors: { 422: ERRORS } },

@@ -106,6 +106,6 @@ function dataQueryEndpoint(version: Version): Endpoint {
   };
 }
 
-export const dataQueryV1 = dataQueryEndpoint(VERSIONS[1]);
-export const dataQueryV2 = dataQueryEndpoint(VERSIONS[2]);
+const dataQueryV1 = dataQueryEndpoint(VERSIONS[1]);
+const dataQueryV2 = dataQueryEndpoint(VERSIONS[2]);
 export const dataQueryEndpoints = [dataQueryV1, dataQueryV2];

@@ -18,7 +18,7 @@ const NEARBY_ROUTE_PARAMETERS = '/api/schemas/params/fuel-stations-nearby-route.
  * stations within the distance of each arc: 1,000 points at the greatest distance (100 miles)
  * through Massachusetts take about a second.
  */
-export const MAX_ROUTE_POINTS = 1000;
+const MAX_ROUTE_POINTS = 1000;
 
 /** A part of the documentation's example route (Golden to Denver), as the example query. */
 const EXAMPLE_ROUTE = 'LINESTRING(-105.22109 39.75553, -105.21603 39.74968, -105.20231 39.72628, -105.1 39.72542, -105.0016 39.72564, -104.98611 39.73845)';

@@ -32,20 +32,20 @@ import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v8.params.schema.json';
 /** The service version the v8 documentation prints. */
-export const PVWATTS_V8_VERSION = '8.0.0';
+const PVWATTS_V8_VERSION = '8.0.0';
 
 /**
  * Our engine, described honestly as for v6: not NREL's SAM Simulation Core but this project's
  * TypeScript reimplementation of its pvwattsv8 module. `version` counts changes of the model's outputs.
  */
-export const SSC_INFO_V8 = {
+const SSC_INFO_V8 = {
   version: 1,
   build: `nrel-compat ${packageVersion} PVWatts v8 (ssc 2025.4.16.r0.ssc.302 algorithm, TypeScript)`,
   module: 'pvwattsv8',
 } as const;
 
 /** The model refused to run (the model's own reason goes in the warnings). */
-export const PVWATTS_V8_MODEL_FAILED = 'An internal error occurred in the pvwattsv8 module.';
+const PVWATTS_V8_MODEL_FAILED = 'An internal error occurred in the pvwattsv8 module.';
 
 const PARAMETER_ORDER = parameterOrder(PARAMETERS);
 /** What separates the items of `albedo` and `soiling` (the schema's x-list-separator). */

@@ -31,7 +31,7 @@ import type { Endpoint } from './types.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v6.params.schema.json';
 /** The service version the v6 documentation prints. */
-export const PVWATTS_VERSION = '1.4.0';
+const PVWATTS_VERSION = '1.4.0';
 
 export const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -40,7 +40,7 @@ export const packageVersion = (JSON.parse(readFileSync(new URL('../../package.js
  * project's TypeScript transcription of its pvwattsv5 module. `version` counts changes of the
  * model's outputs.
  */
-export const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 (ssc 2018.11.11.r4 algorithm, TypeScript)` } as const;
+const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 (ssc 2018.11.11.r4 algorithm, TypeScript)` } as const;
 
 /** The parameters, in the schema's order: the order of the 422 messages. */
 const PARAMETER_ORDER = parameterOrder(PARAMETERS);
@@ -68,7 +68,7 @@ function envelope(inputs: Record<string, unknown>, errors: string[], warnings: s
   return { inputs, errors, warnings, version: PVWATTS_VERSION, ssc_info: SSC_INFO };
 }
 
-export const pvwattsV6: Endpoint = {
+const pvwattsV6: Endpoint = {
   paths: ['/api/pvwatts/v6', '/api/pv-estimator/v6'],
   parameters: PARAMETERS,
   responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },

@@ -18,7 +18,7 @@ export type Shape =
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
 
 /** The JSON type of a value as a writer sees it (typed arrays are arrays). */
-export function jsonTypeOf(value: unknown): JsonType | undefined {
+function jsonTypeOf(value: unknown): JsonType | undefined {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   if (typeof value === 'boolean') return 'boolean';

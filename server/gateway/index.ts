@@ -90,7 +90,7 @@ export function sendGatewayError(req: Request, res: Response, code: GatewayError
 }
 
 /** The windows a request draws on: hourly everywhere; daily per key on fuel stations, per IP for DEMO_KEY. */
-export function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Window[] {
+function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Window[] {
   const windows: Window[] = [{ name: 'hour', windowMs: HOUR_MS, limit: limits.hourly }];
   if (demo) windows.push({ name: 'day', windowMs: DAY_MS, limit: limits.daily });
   else if (group === 'fuel-stations') windows.push({ name: 'day:fuel-stations', windowMs: DAY_MS, limit: limits.daily });

@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 export const DEMO_KEY = 'DEMO_KEY';
-export const KEY_LENGTH = 40;
+const KEY_LENGTH = 40;
 export const KEY_PATTERN = /^[A-Za-z0-9]{40}$/;
 
 export interface KeyLimits {
@@ -130,7 +130,7 @@ export async function updateKeysFile(path: string, change: (file: KeysFile) => v
 }
 
 /** Where keys live in Redis: one hash (field: key hash, value: the record as JSON) and a version counter. */
-export function redisKeyNames(prefix: string): { records: string; version: string } {
+function redisKeyNames(prefix: string): { records: string; version: string } {
   return { records: `${prefix}keys`, version: `${prefix}keys:version` };
 }
 

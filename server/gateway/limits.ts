@@ -29,7 +29,7 @@ export interface RateLimiter {
 }
 
 /** Seconds until an admission at `admittedAt` leaves its window: the Retry-After of a full window. */
-export function secondsUntilFree(admittedAt: number, windowMs: number, nowMs: number): number {
+function secondsUntilFree(admittedAt: number, windowMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((admittedAt + windowMs - nowMs) / 1000));
 }
 

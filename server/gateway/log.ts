@@ -26,7 +26,7 @@ function decoded(text: string): string {
  * stripped of everything but letters and digits, it reads `apikey`. The gateway takes only
  * `api_key`, but a key sent as `API_KEY=`, `api-key=` or `api_key%00=` is still a key.
  */
-export function namesApiKey(name: string): boolean {
+function namesApiKey(name: string): boolean {
   return (
     decoded(name)
       .normalize('NFKC')

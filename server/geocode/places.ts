@@ -23,7 +23,7 @@ const SHORT_WORDS = new Map([
  * One key for the ways a name is written: `St. John's` and `saint johns`, `Montréal` and `montreal`,
  * `Winston-Salem` and `winston salem`, `Washington, D.C.` and `washington dc`.
  */
-export function placeKey(name: string): string {
+function placeKey(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -9,7 +9,7 @@
 import type { View } from '../render.ts';
 import { drupalStyle, type XmlStyle } from '../xml.ts';
 
-export const cbrXmlStyle: XmlStyle = { ...drupalStyle, emptyString: (name) => `<${name}></${name}>` };
+const cbrXmlStyle: XmlStyle = { ...drupalStyle, emptyString: (name) => `<${name}></${name}>` };
 
 const xml = { style: cbrXmlStyle, root: 'result' };
 

@@ -238,7 +238,7 @@ const withoutCounts = (members: string[]) => members.filter((member) => member !
 /** response_format=compact: each station's id, fuel type and point (`fuel-station-compact-current.schema.json`, whose CSV columns they are). */
 const compactColumns = csvColumnsOf(schemaById('/api/schemas/fuel-station-compact-current.schema.json'));
 
-export const currentFuelStationViews = {
+const currentFuelStationViews = {
   list: {
     schemaId: '/api/schemas/fuel-stations-list-current.schema.json',
     xml: { style: currentStyle, root: 'response' },

@@ -9,7 +9,7 @@ import { railsStyle, type XmlStyle } from '../xml.ts';
 
 const rails = railsStyle();
 
-export const pvwattsXmlStyle: XmlStyle = {
+const pvwattsXmlStyle: XmlStyle = {
   ...rails,
   itemName: (arrayName) => (arrayName === 'errors' ? 'error' : arrayName === 'warnings' ? 'warning' : arrayName),
 };
