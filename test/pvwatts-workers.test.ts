@@ -1,12 +1,13 @@
 // The estimator's worker threads (server/data/pv-workers.ts): what a worker computes on a shared
 // site is what simulate computes on the main thread, sites are sent once and sent again when a
-// worker has let them go, and many estimates in flight all come back.
+// worker has let them go, and many estimates in flight all come back; the runner keeps an estimate
+// alone on the calling thread and sends it to the workers when others are in flight.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { pvwattsV5, pvwattsV8 } from '../server/data/pv-models.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
-import { PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
+import { EstimateRunner, PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
 import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
 import { simulateV8, type PvSystemV8 } from '../server/pv/v8/simulate.ts';
 import { prepareSiteV8 } from '../server/pv/v8/site.ts';
@@ -85,4 +86,22 @@ test('a worker’s PVWatts v8 estimate is simulateV8’s, monofacial and bifacia
     }
   }
   assert.deepEqual(await pool.run(pvwattsV5, 'miami', miami, siteBytes(miami), system(1)), simulate(system(1), miami));
+});
+
+test('the runner: an estimate alone runs here; estimates in flight together go to the workers, which start then', { skip }, async () => {
+  const runner = new EstimateRunner(2, 1e9);
+  try {
+    const bytes = siteBytes(miami);
+    assert.deepEqual(await runner.monthly(pvwattsV5, 'miami', miami, bytes, system(1)), simulate(system(1), miami));
+    assert.equal(runner.threadsStarted, false, 'alone: no thread was needed');
+    const systems = Array.from({ length: 8 }, (_, i) => system(i % 5, { tilt: 5 * i }));
+    const results = await Promise.all(systems.map((each) => runner.monthly(pvwattsV5, 'miami', miami, bytes, each)));
+    for (const [i, result] of results.entries()) assert.deepEqual(result, simulate(systems[i]!, miami), String(i));
+    assert.equal(runner.threadsStarted, true, 'together: the workers took them');
+  } finally {
+    await runner.close();
+  }
+  const here = new EstimateRunner(0, 1e9);
+  await Promise.all(Array.from({ length: 4 }, () => here.monthly(pvwattsV5, 'miami', miami, siteBytes(miami), system(2))));
+  assert.equal(here.threadsStarted, false, 'PV_WORKERS=0: always here');
 });

@@ -8,7 +8,7 @@ import type { WeatherData } from '../../model/weather.ts';
 import { ByteBoundedCache, type CacheExpiry, type CacheStats } from './byte-bounded-cache.ts';
 import type { ClimateStation, ClimateStore } from './climate.ts';
 import type { PvModel } from './pv-models.ts';
-import { estimatorPool, shareSite, type PvWorkerPool } from './pv-workers.ts';
+import { type EstimateRunner, estimateRunner, shareSite } from './pv-workers.ts';
 
 /** Characters of JSON text per value of a weather array kept for hourly answers (`-12.300000190734863,` is 20). */
 const KEPT_JSON_BYTES_PER_VALUE = 12;
@@ -43,28 +43,15 @@ export class PvSiteCache {
   /** Distinguishes this cache's sites from another data set's in the workers. */
   private readonly prefix = `${cacheCount++}:`;
 
-  private workers: PvWorkerPool | null | undefined;
-
   constructor(
     readonly maxBytes: number,
     private readonly weather: (station: ClimateStation) => Promise<WeatherData>,
-    /** Makes the workers that run estimates on these sites (their arrays then live in shared memory); started on first use. */
-    private readonly makePool: (() => PvWorkerPool) | null = null,
+    /** Where monthly estimates run (pv-workers.ts); with workers, the sites' arrays live in shared memory. */
+    private readonly runner: EstimateRunner,
     expiry: CacheExpiry = {},
   ) {
     // A site the cache lets go, the workers let go too.
-    this.entries = new ByteBoundedCache(maxBytes, { bytes: (entry) => entry.bytes, onEvict: (entry) => this.workers?.forget(entry.key), ...expiry });
-  }
-
-  /** Whether estimates may run in worker threads (PV_WORKERS > 0). */
-  get usesWorkers(): boolean {
-    return this.makePool !== null;
-  }
-
-  /** The worker pool, started on first use, or null when estimates run on the main thread. */
-  get pool(): PvWorkerPool | null {
-    if (this.workers === undefined) this.workers = this.makePool ? this.makePool() : null;
-    return this.workers;
+    this.entries = new ByteBoundedCache(maxBytes, { bytes: (entry) => entry.bytes, onEvict: (entry) => this.runner.forget(entry.key), ...expiry });
   }
 
   /** A station's prepared site for a model: from the cache, or its weather read and prepared once (concurrent requests share it). */
@@ -72,9 +59,14 @@ export class PvSiteCache {
     const key = `${model.name}:${station.id}`;
     return this.entries.load(key, async () => {
       const prepared = model.prepare(await this.weather(station));
-      const site = this.makePool ? shareSite(prepared) : prepared;
+      const site = this.runner.workers > 0 ? shareSite(prepared) : prepared;
       return { site, key: this.prefix + key, bytes: siteBytes(site as Site & { records: number }) };
     }) as Promise<SiteEntry<Site>>;
+  }
+
+  /** A model's monthly and annual estimate on a cached site, here or in a worker (EstimateRunner). */
+  monthly<Site extends object, System, Result>(model: PvModel<Site, System, Result>, entry: SiteEntry<Site>, system: System): Promise<Result> {
+    return this.runner.monthly(model, entry.key, entry.site, entry.bytes, system);
   }
 
   stats(): CacheStats {
@@ -88,5 +80,5 @@ export class PvSiteCache {
  * which lets go of sites unused for `expiry.idleMs` (CACHE_TTL).
  */
 export function pvSiteCacheFor(climate: ClimateStore, maxBytes: number, workers: number, expiry: CacheExpiry = {}): PvSiteCache {
-  return new PvSiteCache(maxBytes, (station) => climate.weather(station), workers > 0 ? () => estimatorPool(workers, maxBytes)! : null, expiry);
+  return new PvSiteCache(maxBytes, (station) => climate.weather(station), estimateRunner(workers, maxBytes), expiry);
 }

@@ -27,7 +27,7 @@ export const DEFAULT_WORKERS = Math.min(4, availableParallelism());
 
 type SharableArray = Float64Array | Float32Array | Int32Array | Uint8Array;
 
-function shared<T extends SharableArray>(array: T): T {
+function sharedArray<T extends SharableArray>(array: T): T {
   if (array.buffer instanceof SharedArrayBuffer) return array;
   const Constructor = array.constructor as new (buffer: SharedArrayBuffer) => T;
   const copy = new Constructor(new SharedArrayBuffer(array.byteLength));
@@ -38,7 +38,7 @@ function shared<T extends SharableArray>(array: T): T {
 /** The same site with every typed array of it in shared memory (the main thread keeps using this one). */
 export function shareSite<Site extends object>(site: Site): Site {
   const copy: Record<string, unknown> = { ...(site as Record<string, unknown>) };
-  for (const [name, value] of Object.entries(copy)) if (ArrayBuffer.isView(value)) copy[name] = shared(value as SharableArray);
+  for (const [name, value] of Object.entries(copy)) if (ArrayBuffer.isView(value)) copy[name] = sharedArray(value as SharableArray);
   return copy as Site;
 }
 
@@ -129,13 +129,65 @@ export class PvWorkerPool {
   }
 }
 
-let pool: PvWorkerPool | null | undefined;
+/**
+ * Where monthly estimates run, and the pool's admission: on the calling thread when an estimate is
+ * alone (quicker by a worker's ~0.5 ms round trip), in the pool's worker threads when others are in
+ * flight (the main thread goes on serving meanwhile). Other requests that arrived together get one
+ * turn of the event loop to say so. The pool starts with the first estimate that has company.
+ */
+export class EstimateRunner {
+  /** Monthly estimates between their start and their result. */
+  private inFlight = 0;
+  private pool: PvWorkerPool | undefined;
+
+  constructor(
+    /** Worker threads (PV_WORKERS); 0 runs every estimate on the calling thread. */
+    readonly workers: number,
+    private readonly maxSiteBytes: number,
+  ) {}
+
+  async monthly<Site extends object, System, Result>(
+    model: PvModel<Site, System, Result>,
+    key: string,
+    site: Site,
+    siteBytes: number,
+    system: System,
+  ): Promise<Result> {
+    if (this.workers === 0) return model.run(system, site);
+    this.inFlight++;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.inFlight === 1) return model.run(system, site);
+      this.pool ??= new PvWorkerPool(this.workers, this.maxSiteBytes);
+      return await this.pool.run(model, key, site, siteBytes, system);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /** A site let go by the main thread's cache: the workers let it go too. */
+  forget(key: string): void {
+    this.pool?.forget(key);
+  }
+
+  /** Whether its worker threads have been made (by a first estimate that had company). */
+  get threadsStarted(): boolean {
+    return this.pool !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}
+
+let shared: EstimateRunner | undefined;
 
 /**
- * The process's pool of `size` threads (PV_WORKERS), made on first use and shared by every data set
- * the process opens, or null when estimates run on the main thread.
+ * An estimate runner: with `workers` threads (PV_WORKERS), the process's one, whose threads are made
+ * on first need and shared by every data set the process opens; with none, one that runs here.
  */
-export function estimatorPool(size: number, maxSiteBytes: number): PvWorkerPool | null {
-  if (pool === undefined) pool = size > 0 ? new PvWorkerPool(size, maxSiteBytes) : null;
-  return pool;
+export function estimateRunner(workers: number, maxSiteBytes: number): EstimateRunner {
+  if (workers === 0) return new EstimateRunner(0, maxSiteBytes);
+  shared ??= new EstimateRunner(workers, maxSiteBytes);
+  return shared;
 }

@@ -1,15 +1,19 @@
-// What the two PVWatts endpoints (v6: pvwatts.ts, v8: pvwatts-v8.ts) share: the parameters they
-// echo, the station an estimate runs on (the one file_id names, or the nearest of a dataset) and the
-// 422s of that choice, the weather file's name, and running a monthly estimate in the worker pool.
+// The PVWatts endpoints' one handler (`pvwattsEndpoint`), and what both versions share: the
+// parameters they echo, the station an estimate runs on (the one file_id names, or the nearest of a
+// dataset) and the 422s of that choice, the weather file's name, the system both read alike. Each
+// version (v6: pvwatts.ts, v8: pvwatts-v8.ts) is a `PvwattsVersion`: its parameters, model, envelope
+// and station_info.
 import { basename } from 'node:path';
 import { propertiesOf } from '../../schemas/registry.ts';
 import type { ClimateStation, ClimateStore } from '../data/climate.ts';
 import type { PvModel } from '../data/pv-models.ts';
-import type { PvSiteCache } from '../data/pv-sites.ts';
 import { stationIndexOf } from '../data/pv-stations.ts';
+import { unchanging } from '../formats/json.ts';
 import { formatFloat } from '../formats/numbers.ts';
-import { isDecimal, type ParamIssue, type RawQuery } from '../params.ts';
-import { solarNoStationMessage, solarUnknownFileMessage } from './solar-messages.ts';
+import type { ApiResult, View } from '../formats/render.ts';
+import { isDecimal, parseParams, type ParamIssue, type RawQuery } from '../params.ts';
+import { solarMessage, solarNoStationMessage, solarUnknownFileMessage } from './solar-messages.ts';
+import type { Endpoint } from './types.ts';
 
 /** A parameter schema's parameters, in its order: the order of the 422 messages. */
 export function parameterOrder(schemaId: string): string[] {
@@ -136,29 +140,96 @@ export function commonSystem(values: { [name in keyof CommonSystem]?: number }):
   };
 }
 
-/** Monthly estimates between their start and their result. */
-let monthlyInFlight = 0;
+/** What one version of the estimator is: its paths and description, its parameters, model, envelope and station_info. */
+export interface PvwattsVersion<Values extends LocationValues, Site extends object, System, Result extends ModelResult> {
+  paths: string[];
+  parameters: string;
+  views: { ok: View; errors: View };
+  docs: Endpoint['docs'];
+  cache?: Endpoint['cache'];
+  /** The envelope's `version` and `ssc_info`. */
+  version: string;
+  sscInfo: object;
+  /** Whether `inputs` echoes api_key; and what separates a list parameter's items there. */
+  echoesApiKey: boolean;
+  listSeparator?: string;
+  /** Issues beyond the schema's and the location's (v8: the lengths of its monthly lists). */
+  moreIssues?(issues: ParamIssue[], values: Values): ParamIssue[];
+  /** The station a file_id names: an id of the data query of this version's generation. */
+  stationByFileId(climate: ClimateStore, id: string): ClimateStation | undefined;
+  model: PvModel<Site, System, Result>;
+  system(values: Values): System;
+  /** The estimate with its hourly outputs, on the main thread (most of its time is writing them). */
+  hourly(system: System, site: Site): Result;
+  /** The 422 when the model refuses to run, with its warnings. */
+  modelFailed(result: Result): { message: string; warnings: string[] };
+  stationInfo(located: LocatedStation, site: Site, result: Result): object;
+}
+
+/** What the handler reads of the parameters: the location and the timeframe. */
+type LocationValues = { file_id?: string; dataset?: string; radius?: number; lat?: number; lon?: number; timeframe?: string };
+
+/** What the handler reads of a model's result. */
+type ModelResult = { ok: boolean; warnings: string[]; outputs?: unknown };
 
 /**
- * A monthly estimate, in a worker thread when others are in flight (PV_WORKERS; the main thread goes
- * on serving meanwhile), else here, which is quicker by the ~0.5 ms of a worker's round trip. Other
- * requests that arrived together get one turn of the event loop to say so. Hourly estimates always
- * run here: most of their time is writing the JSON, which is done here anyway, and their weather
- * arrays are the site's own, whose JSON text is kept (data/pv-sites.ts).
+ * A PVWatts endpoint: the request's parameters checked (the schema's issues, the location's and the
+ * version's own, in parameter order), the station located, its prepared site taken from the cache,
+ * the model run (monthly: here or in a worker; hourly: here), and the answer in the version's
+ * envelope. Only what depends on the request is computed per request.
  */
-export async function monthlyEstimate<Site extends object, System, Result>(
-  sites: PvSiteCache,
-  model: PvModel<Site, System, Result>,
-  entry: { site: Site; key: string; bytes: number },
-  system: System,
-): Promise<Result> {
-  if (!sites.usesWorkers) return model.run(system, entry.site);
-  monthlyInFlight++;
-  try {
-    await new Promise((resolve) => setImmediate(resolve));
-    // the pool starts with the first estimate that has company
-    return monthlyInFlight > 1 ? await sites.pool!.run(model, entry.key, entry.site, entry.bytes, system) : model.run(system, entry.site);
-  } finally {
-    monthlyInFlight--;
-  }
+export function pvwattsEndpoint<Values extends LocationValues, Site extends object, System, Result extends ModelResult>(
+  version: PvwattsVersion<Values, Site, System, Result>,
+): Endpoint {
+  const order = parameterOrder(version.parameters);
+  const envelope = (inputs: Record<string, unknown>, errors: string[], warnings: string[] = []) => ({
+    inputs,
+    errors,
+    warnings,
+    version: version.version,
+    ssc_info: version.sscInfo,
+  });
+  return {
+    paths: version.paths,
+    parameters: version.parameters,
+    responses: { ok: version.views.ok.schemaId, errors: { 422: version.views.errors.schemaId } },
+    docs: version.docs,
+    ...(version.cache ? { cache: version.cache } : {}),
+    formats: ['json', 'xml'],
+    defaultFormat: 'json',
+    limitGroup: 'other',
+    async handle({ data, query }): Promise<ApiResult> {
+      const parsed = parseParams<Values>(version.parameters, query);
+      const values = parsed.values;
+      const inputs = echoedInputs(query, order, { echoesApiKey: version.echoesApiKey, listSeparator: version.listSeparator });
+      const refuse = (errors: string[], warnings: string[] = []): ApiResult => ({
+        view: version.views.errors,
+        status: 422,
+        data: { ...envelope(inputs, errors, warnings), outputs: {} },
+      });
+
+      const located = locationIssues(query, parsed.issues, values);
+      const issues = inParameterOrder(version.moreIssues ? version.moreIssues(located, values) : located, order);
+      if (issues.length > 0) return refuse(issues.map(solarMessage));
+
+      const station = locateStation(data.climate, values, version.stationByFileId);
+      if ('error' in station) return refuse([station.error]);
+
+      const sites = data.pvSites;
+      const entry = await sites.entry(station.station, version.model);
+      const system = version.system(values);
+      const hourly = values.timeframe === 'hourly';
+      // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
+      if (hourly) for (const array of version.model.echoedArrays(entry.site)) unchanging(array);
+      const result = hourly ? version.hourly(system, entry.site) : await sites.monthly(version.model, entry, system);
+      if (!result.ok) {
+        const failed = version.modelFailed(result);
+        return refuse([failed.message], failed.warnings);
+      }
+      return {
+        view: version.views.ok,
+        data: { ...envelope(inputs, [], result.warnings), station_info: version.stationInfo(station, entry.site, result), outputs: result.outputs },
+      };
+    },
+  };
 }

@@ -10,25 +10,13 @@ import { nsrdbLocationId } from '../../model/climate-ids.ts';
 import type { PvwattsV8Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV8 } from '../data/pv-models.ts';
-import { unchanging } from '../formats/json.ts';
-import type { ApiResult } from '../formats/render.ts';
 import { pvwattsV8Views as views } from '../formats/views/pvwatts.ts';
-import { parseParams, type ParamIssue } from '../params.ts';
-import { solarMessage } from './solar-messages.ts';
+import type { ParamIssue } from '../params.ts';
 import type { StationInfo } from '../pv/site.ts';
-import { simulateV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
+import { simulateV8, type PvResultV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
+import type { SiteV8 } from '../pv/v8/site.ts';
 import { packageVersion } from './pvwatts.ts';
-import {
-  commonSystem,
-  echoedInputs,
-  inParameterOrder,
-  locateStation,
-  locationIssues,
-  monthlyEstimate,
-  parameterOrder,
-  solarResourceFile,
-} from './pvwatts-shared.ts';
-import type { Endpoint } from './types.ts';
+import { commonSystem, pvwattsEndpoint, solarResourceFile } from './pvwatts-shared.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v8.params.schema.json';
 /** The service version the v8 documentation prints. */
@@ -47,7 +35,6 @@ const SSC_INFO_V8 = {
 /** The model refused to run (the model's own reason goes in the warnings). */
 const PVWATTS_V8_MODEL_FAILED = 'An internal error occurred in the pvwattsv8 module.';
 
-const PARAMETER_ORDER = parameterOrder(PARAMETERS);
 /** What separates the items of `albedo` and `soiling` (the schema's x-list-separator). */
 const LIST_SEPARATOR = '|';
 /** The lengths `albedo` and `soiling` may have: one value for every month, or one per month. */
@@ -87,14 +74,10 @@ function stationInfo(station: ClimateStation, header: StationInfo) {
   };
 }
 
-function envelope(inputs: Record<string, unknown>, errors: string[], warnings: string[] = []) {
-  return { inputs, errors, warnings, version: PVWATTS_V8_VERSION, ssc_info: SSC_INFO_V8 };
-}
-
-export const pvwattsV8Endpoint: Endpoint = {
+export const pvwattsV8Endpoint = pvwattsEndpoint<PvwattsV8Parameters, SiteV8, PvSystemV8, PvResultV8>({
   paths: ['/api/pvwatts/v8'],
   parameters: PARAMETERS,
-  responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+  views,
   docs: {
     tag: 'PVWatts',
     summary:
@@ -103,45 +86,23 @@ export const pvwattsV8Endpoint: Endpoint = {
   },
   // the answer echoes api_key in `inputs`: the key is part of its ETag
   cache: { includesKey: true },
-  formats: ['json', 'xml'],
-  defaultFormat: 'json',
-  limitGroup: 'other',
-  async handle({ data, query }): Promise<ApiResult> {
-    const parsed = parseParams<PvwattsV8Parameters>(PARAMETERS, query);
-    const values = parsed.values;
-    const inputs = echoedInputs(query, PARAMETER_ORDER, { echoesApiKey: true, listSeparator: LIST_SEPARATOR });
-    const refuse = (errors: string[], warnings: string[] = []): ApiResult => ({
-      view: views.errors,
-      status: 422,
-      data: { ...envelope(inputs, errors, warnings), outputs: {} },
-    });
-
-    const issues = inParameterOrder(listLengthIssues(locationIssues(query, parsed.issues, values), values), PARAMETER_ORDER);
-    if (issues.length > 0) return refuse(issues.map(solarMessage));
-
-    // file_id: an id of the solar dataset query v2 (a v1-only id is a file v8 does not know)
-    const located = locateStation(data.climate, values, (climate, id) => climate.byV2Id(id));
-    if ('error' in located) return refuse([located.error]);
-    const { station } = located;
-
-    const sites = data.pvSites;
-    const entry = await sites.entry(station, pvwattsV8);
-    const system: PvSystemV8 = {
-      ...commonSystem(values),
-      bifaciality: values.bifaciality,
-      albedo: values.albedo,
-      // a given albedo is used rather than the weather file's, unless use_wf_albedo says otherwise
-      use_wf_albedo: values.use_wf_albedo === undefined ? values.albedo === undefined : values.use_wf_albedo === 1,
-      soiling: values.soiling,
-    };
-    const hourly = values.timeframe === 'hourly';
-    // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
-    if (hourly) for (const array of pvwattsV8.echoedArrays(entry.site)) unchanging(array);
-    const result = hourly ? simulateV8(system, entry.site, { hourly: true }) : await monthlyEstimate(sites, pvwattsV8, entry, system);
-    if (!result.ok) return refuse([PVWATTS_V8_MODEL_FAILED], [...result.warnings, result.error]);
-    return {
-      view: views.ok,
-      data: { ...envelope(inputs, [], result.warnings), station_info: stationInfo(station, result.station), outputs: result.outputs },
-    };
-  },
-};
+  version: PVWATTS_V8_VERSION,
+  sscInfo: SSC_INFO_V8,
+  echoesApiKey: true,
+  listSeparator: LIST_SEPARATOR,
+  moreIssues: listLengthIssues,
+  // file_id: an id of the solar dataset query v2 (a v1-only id is a file v8 does not know)
+  stationByFileId: (climate, id) => climate.byV2Id(id),
+  model: pvwattsV8,
+  system: (values) => ({
+    ...commonSystem(values),
+    bifaciality: values.bifaciality,
+    albedo: values.albedo,
+    // a given albedo is used rather than the weather file's, unless use_wf_albedo says otherwise
+    use_wf_albedo: values.use_wf_albedo === undefined ? values.albedo === undefined : values.use_wf_albedo === 1,
+    soiling: values.soiling,
+  }),
+  hourly: (system, site) => simulateV8(system, site, { hourly: true }),
+  modelFailed: (result) => ({ message: PVWATTS_V8_MODEL_FAILED, warnings: result.ok ? result.warnings : [...result.warnings, result.error] }),
+  stationInfo: ({ station }, _site, result) => stationInfo(station, result.station),
+});

@@ -11,23 +11,10 @@ import { readFileSync } from 'node:fs';
 import type { PvwattsV6Parameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV5 } from '../data/pv-models.ts';
-import { unchanging } from '../formats/json.ts';
-import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
-import { parseParams } from '../params.ts';
-import { SOLAR_MODEL_FAILED, solarMessage } from './solar-messages.ts';
-import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
-import {
-  commonSystem,
-  echoedInputs,
-  inParameterOrder,
-  locateStation,
-  locationIssues,
-  monthlyEstimate,
-  parameterOrder,
-  solarResourceFile,
-} from './pvwatts-shared.ts';
-import type { Endpoint } from './types.ts';
+import { SOLAR_MODEL_FAILED } from './solar-messages.ts';
+import { simulate, type PreparedSite, type PvResult, type PvSystem } from '../pv/index.ts';
+import { commonSystem, pvwattsEndpoint, solarResourceFile } from './pvwatts-shared.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v6.params.schema.json';
 /** The service version the v6 documentation prints. */
@@ -41,9 +28,6 @@ export const packageVersion = (JSON.parse(readFileSync(new URL('../../package.js
  * model's outputs.
  */
 const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 (ssc 2018.11.11.r4 algorithm, TypeScript)` } as const;
-
-/** The parameters, in the schema's order: the order of the 422 messages. */
-const PARAMETER_ORDER = parameterOrder(PARAMETERS);
 
 /** v6's weather file names of the sample's nsrdb cells: nsrdb's W10502N4001.csv, the id after its last dash. */
 export const v6ResourceFile = (station: ClimateStation) => solarResourceFile(station, (code) => `${code.slice(code.lastIndexOf('-') + 1)}.csv`);
@@ -64,54 +48,26 @@ function stationInfo(station: ClimateStation, site: PreparedSite, distance: numb
   };
 }
 
-function envelope(inputs: Record<string, unknown>, errors: string[], warnings: string[] = []) {
-  return { inputs, errors, warnings, version: PVWATTS_VERSION, ssc_info: SSC_INFO };
-}
-
-const pvwattsV6: Endpoint = {
+const pvwattsV6 = pvwattsEndpoint<PvwattsV6Parameters, PreparedSite, PvSystem, PvResult>({
   paths: ['/api/pvwatts/v6', '/api/pv-estimator/v6'],
   parameters: PARAMETERS,
-  responses: { ok: views.ok.schemaId, errors: { 422: views.errors.schemaId } },
+  views,
   docs: {
     tag: 'PVWatts',
     summary:
       'PVWatts v6: the energy production of a grid-connected photovoltaic system at a location (the PVWatts v5 model on the nearest climate station, or on file_id), monthly and annual, or hourly with timeframe=hourly.',
     example: 'system_capacity=4&module_type=0&losses=14&array_type=1&tilt=20&azimuth=180&lat=40&lon=-105',
   },
-  formats: ['json', 'xml'],
-  defaultFormat: 'json',
-  limitGroup: 'other',
-  async handle({ data, query }): Promise<ApiResult> {
-    const parsed = parseParams<PvwattsV6Parameters>(PARAMETERS, query);
-    const values = parsed.values;
-    const inputs = echoedInputs(query, PARAMETER_ORDER, { echoesApiKey: false });
-    const refuse = (errors: string[], warnings: string[] = []): ApiResult => ({
-      view: views.errors,
-      status: 422,
-      data: { ...envelope(inputs, errors, warnings), outputs: {} },
-    });
-
-    const issues = inParameterOrder(locationIssues(query, parsed.issues, values), PARAMETER_ORDER);
-    if (issues.length > 0) return refuse(issues.map(solarMessage));
-
-    // file_id: an id of the solar dataset query v1
-    const located = locateStation(data.climate, values, (climate, id) => climate.byId(id));
-    if ('error' in located) return refuse([located.error]);
-    const { station, distanceMetres } = located;
-
-    const sites = data.pvSites;
-    const entry = await sites.entry(station, pvwattsV5);
-    const system: PvSystem = commonSystem(values);
-    const hourly = values.timeframe === 'hourly';
-    // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
-    if (hourly) for (const array of pvwattsV5.echoedArrays(entry.site)) unchanging(array);
-    const result = hourly ? simulate(system, entry.site, { hourly, shareWeather: true }) : await monthlyEstimate(sites, pvwattsV5, entry, system);
-    if (!result.ok) return refuse([SOLAR_MODEL_FAILED], [result.error]);
-    return {
-      view: views.ok,
-      data: { ...envelope(inputs, [], result.warnings), station_info: stationInfo(station, entry.site, distanceMetres), outputs: result.outputs },
-    };
-  },
-};
+  version: PVWATTS_VERSION,
+  sscInfo: SSC_INFO,
+  echoesApiKey: false,
+  // file_id: an id of the solar dataset query v1
+  stationByFileId: (climate, id) => climate.byId(id),
+  model: pvwattsV5,
+  system: (values) => commonSystem(values),
+  hourly: (system, site) => simulate(system, site, { hourly: true, shareWeather: true }),
+  modelFailed: (result) => ({ message: SOLAR_MODEL_FAILED, warnings: result.ok ? [] : [result.error] }),
+  stationInfo: ({ station, distanceMetres }, site) => stationInfo(station, site, distanceMetres),
+});
 
 export const pvwattsEndpoints = [pvwattsV6];
