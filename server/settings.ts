@@ -1,6 +1,6 @@
-// Server settings (INTERFACE.md): each an environment variable and a `--flag` of `npm start`, the
-// flag winning. One table below says, for each, its variable, its default, what it means and how
-// its text is read; the flags, `npm start -- --help` and the defaults all come from it.
+// Server settings (docs/interface.md §2): each an environment variable and a `--flag` of
+// `npm start`, the flag winning. One table below says, for each, its variable, its default, what it
+// means and how its text is read; the flags, `npm start -- --help` and the defaults all come from it.
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
