@@ -117,7 +117,7 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
     }
   };
   // The gateway first, as API Umbrella stands in front of the service: a request without a valid key
-  // gets the gateway's 403 whatever its extension (`.zzz` included, FINDINGS.md §1.2).
+  // gets the gateway's 403 whatever its extension (`.zzz` included, docs/decisions.md §2.1, §2.2).
   const etagStep = etags(endpoint, () => deps.data.dataSet.manifest);
   for (const path of endpoint.paths) {
     app.get(`${path}{.:ext}`, gateway(deps.gateway, endpoint.limitGroup), checkFormat, etagStep, handle);

@@ -1,5 +1,6 @@
-// Server settings: every variable of the README's table is also a `--flag` of `npm start` (INTERFACE.md),
-// the flag winning over the environment; bad values are refused with the variable's name.
+// Server settings: every variable of the README's table is also a `--flag` of `npm start`
+// (docs/interface.md §2), the flag winning over the environment; bad values are refused with the
+// variable's name.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
-// Server settings (INTERFACE.md): each an environment variable and a `--flag` of `npm start`, the
-// flag winning. One table below says, for each, its variable, its default, what it means and how
-// its text is read; the flags, `npm start -- --help` and the defaults all come from it.
+// Server settings (docs/interface.md §2): each an environment variable and a `--flag` of
+// `npm start`, the flag winning. One table below says, for each, its variable, its default, what it
+// means and how its text is read; the flags, `npm start -- --help` and the defaults all come from it.
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_CACHE_MB } from './data/stores.ts';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
@@ -185,7 +185,7 @@ const SETTINGS = [
     field: 'stationRecord',
     variable: 'STATION_RECORD',
     fallback: 'current',
-    meaning: "the fuel-station record: current (today's service) or 2014 (service.md to the letter)",
+    meaning: "the fuel-station record: current (today's service) or 2014 (the 2014 documentation's record, byte for byte)",
     read: (text, variable) => {
       const value = text.trim().toLowerCase();
       if (!(STATION_RECORD_GENERATIONS as readonly string[]).includes(value))

@@ -1,7 +1,7 @@
-// The weather files of the source layout (INTERFACE.md: climate/<dataset>/), read into catalog drafts
-// and hourly columns. A file is read whole and checked (header, every hourly value against the
-// schema's ranges) before any of it is written, so a malformed file is reported (file, line, what is
-// wrong) and never half ingested.
+// The weather files of the source layout (docs/interface.md §3.3: climate/<dataset>/), read into
+// catalog drafts and hourly columns. A file is read whole and checked (header, every hourly value
+// against the schema's ranges) before any of it is written, so a malformed file is reported (file,
+// line, what is wrong) and never half ingested.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ID_PREFIX, nsrdbLocationId, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
@@ -16,7 +16,7 @@ import { namesInSourceFolder } from './source-folder.ts';
 
 const SOURCE_FOLDER = 'climate';
 const HOURLY_SCHEMA = '/api/schemas/climate-hourly.schema.json';
-/** The weather formats each source folder takes (INTERFACE.md). */
+/** The weather formats each source folder takes (docs/interface.md §3.3). */
 const FOLDER_FORMATS: Readonly<Record<ClimateDataset, readonly WeatherFormat[]>> = {
   tmy2: ['tmy2'],
   tmy3: ['tmy3'],

@@ -34,7 +34,7 @@ type Where = Pick<Issue, 'file' | 'line' | 'record'>;
 /** The fields every station needs (not nullable in the schema): an export without a column for one of them is not read. */
 const REQUIRED_FIELDS = specs.filter((spec) => !spec.nullable).map((spec) => spec.name);
 
-/** DECISIONS.md §3: sources without an access code are private when their access text says so. */
+/** docs/decisions.md §3.7: sources without an access code are private when their access text says so. */
 function deriveAccessCode(station: SourceStation): void {
   if (station.access_code !== null || typeof station.groups_with_access_code !== 'string') return;
   station.access_code = station.groups_with_access_code.trim().toLowerCase().startsWith('private') ? 'private' : 'public';

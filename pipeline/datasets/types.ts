@@ -3,7 +3,7 @@ import type { DataSetWriter } from '../dataset-writer.ts';
 import type { Issue } from '../issues.ts';
 
 export interface BuildOptions {
-  /** Source layout of INTERFACE.md; undefined for a sample build. */
+  /** Source layout of docs/interface.md §3; undefined for a sample build. */
   sourceDir?: string;
   sample?: { seed: number; stations: number; nsrdbSpacingDeg?: number };
   allowInvalid: boolean;

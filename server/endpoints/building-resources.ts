@@ -1,6 +1,6 @@
-// Commercial building resources v1 (service.md; DECISIONS.md §1, §6): the resources list with its
-// search and vocabulary filters, and the events list with portal, scope and JSONP. Both also answer
-// without the v1 segment, as the documentation's request URLs show.
+// Commercial building resources v1 (docs/service.md §6; docs/decisions.md §1.1, §7): the resources
+// list with its search and vocabulary filters, and the events list with portal, scope and JSONP.
+// Both also answer without the v1 segment, as the documentation's request URLs show.
 import type { BuildingEventsParameters, BuildingResourcesParameters } from '../../types/schemas.ts';
 import type { BuildingResourceStore, ItemTable } from '../data/building-resources.ts';
 import type { ApiResult, View } from '../formats/render.ts';

@@ -1,5 +1,6 @@
-// Alternative fuel stations v1 (service.md; DECISIONS.md §3): the list, the nearest stations to a
-// location, and one station by id, answering with the deployment's generation of the station record.
+// Alternative fuel stations v1 (docs/service.md §3; docs/decisions.md §3): the list, the nearest
+// stations to a location, and one station by id, answering with the deployment's generation of the
+// station record.
 import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';
 import type { DistanceModel, StationFilters, StationRecord, StationStore, VehicleClass } from '../data/stations.ts';
 import type { ApiResult } from '../formats/render.ts';

@@ -1,9 +1,9 @@
-// PVWatts v6 (service.md; DECISIONS.md §1, §5; FINDINGS.md §4): the PVWatts v5 model
+// PVWatts v6 (docs/service.md §5; docs/decisions.md §1.1, §5): the PVWatts v5 model
 // (server/pv/, ALGORITHM.md) run for the requested system on a climate station's weather: the
 // station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
 // or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
-// path real clients call) and /api/pv-estimator/v6 (service.md's name); JSON (JSONP with callback)
-// and XML.
+// path real clients call) and /api/pv-estimator/v6 (its name in our first description of the
+// service: docs/service.md §2.1); JSON (JSONP with callback) and XML.
 //
 // Per request only what depends on the request is computed: the station's prepared site (sun
 // positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).
@@ -23,7 +23,7 @@ const PVWATTS_VERSION = '1.4.0';
 export const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
- * Our engine, described honestly (DECISIONS.md §5): not NREL's SAM Simulation Core but this
+ * Our engine, described honestly (docs/decisions.md §5.1): not NREL's SAM Simulation Core but this
  * project's TypeScript transcription of its pvwattsv5 module. `version` counts changes of the
  * model's outputs.
  */

@@ -1,5 +1,5 @@
 // Which format a request asks for: the path's extension, else a `format` query parameter, else
-// the endpoint's default (DECISIONS.md §1).
+// the endpoint's default (docs/decisions.md §1.2).
 export type Format = 'json' | 'xml' | 'csv' | 'jsonp' | 'geojson' | 'kml' | 'html';
 
 export const contentTypes: Record<Format, string> = {

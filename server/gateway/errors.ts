@@ -1,6 +1,6 @@
 // The gateway's own errors, exactly as API Umbrella (the gateway in front of the real service)
 // renders them: its templates, its codes and messages, its format detection. See
-// ../shared/wire/FINDINGS.md §1.2-1.3 and DECISIONS.md §2.
+// docs/decisions.md §2.2 (templates, format detection) and §2.3 (codes and messages).
 import type { Request } from 'express';
 import type { GatewayError } from '../../types/schemas.ts';
 import { splitExtension } from '../formats/negotiate.ts';

@@ -1,5 +1,5 @@
 // The gateway in front of every endpoint, in API Umbrella's order: key present, key valid, key
-// enabled, rate limit; only then the endpoint (DECISIONS.md §2, FINDINGS.md §1).
+// enabled, rate limit; only then the endpoint (docs/decisions.md §2.1, §2.4).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

@@ -1,6 +1,7 @@
-// How commercial building resource responses look: Drupal 7 Services' formatters (DECISIONS.md §6,
-// ../wire/samples/cbr_*). JSON is json_encode of the node array: an object keyed by nid, or [] when
-// nothing matches (PHP's empty array). XML is the Services XML formatter: root <result>, numeric
+// How commercial building resource responses look: Drupal 7 Services' formatters
+// (docs/decisions.md §7; the documentation examples are the wire samples cbr_*, docs/test-data.md
+// §2.1). JSON is json_encode of the node array: an object keyed by nid, or [] when nothing matches
+// (PHP's empty array). XML is the Services XML formatter: root <result>, numeric
 // keys become <item> in an is_array="true" parent, other names are kept (underscores and all).
 //
 // One refinement of the shared Drupal dialect: the formatter appends a text node for every scalar

@@ -1,9 +1,10 @@
 // How PVWatts v6 responses look in XML: Rails' to_xml as the v6 documentation example shows it
-// (../shared/wire/samples/pvwatts_v6_docs.xml): root `response`, hyphenated names, every number
-// typed (type="float", type="integer"), strings untyped, and each item of an output array repeating
-// the array's own name (`<ac-monthly type="array"><ac-monthly type="float">…`), not singularised;
-// `errors` and `warnings` hold `error` and `warning` items. A 422's outputs are the empty hash
-// `<outputs>\n  </outputs>`. JSON only (no CSV).
+// (docs/decisions.md §5.5; the example is the wire sample pvwatts_v6_docs.xml, docs/test-data.md
+// §2.1): root `response`, hyphenated names, every number typed (type="float", type="integer"),
+// strings untyped, and each item of an output array repeating the array's own name
+// (`<ac-monthly type="array"><ac-monthly type="float">…`), not singularised; `errors` and `warnings`
+// hold `error` and `warning` items. A 422's outputs are the empty hash `<outputs>\n  </outputs>`.
+// JSON only (no CSV).
 import type { View } from '../render.ts';
 import { railsStyle, type XmlStyle } from '../xml.ts';
 

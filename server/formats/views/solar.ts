@@ -1,6 +1,6 @@
 // How solar dataset query responses look in XML and CSV: Rails' to_xml with every scalar typed
 // (type="integer" / type="float"; strings untyped), root `response`; CSV one row per returned
-// station with DECISIONS.md §4's columns.
+// station with the columns of docs/decisions.md §4.6.
 import type { NearestStation } from '../../data/climate.ts';
 import type { CsvColumn } from '../csv.ts';
 import { formatFloat } from '../numbers.ts';
