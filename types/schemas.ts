@@ -259,7 +259,7 @@ export interface Schemas {
   StationCounts?: StationCounts;
 }
 /**
- * An event as GET /api/commercial-building-resources/v1/events returns it and as the pipeline reads it from DIR/building-resources/events*.json (the API's own JSON: an object keyed by nid). The same Drupal 7 field layout as building-resource.schema.json; the events endpoint writes no type and no revision flags. Key order is the wire order of ../wire/samples/cbr_events_docs.json, with the fields that sample lacks after the ones it has. scope=upcoming|past compares field_event_date's first value (UTC) with the current time.
+ * An event as GET /api/commercial-building-resources/v1/events returns it and as the pipeline reads it from DIR/building-resources/events*.json (the API's own JSON: an object keyed by nid). The same Drupal 7 field layout as building-resource.schema.json; the events endpoint writes no type and no revision flags. Key order is the wire order of the documentation's example (docs/decisions.md §7.1), with the fields that example lacks after the ones it has. scope=upcoming|past compares field_event_date's first value (UTC) with the current time.
  */
 export interface BuildingEvent {
   /**
@@ -668,7 +668,7 @@ export interface BuildingFields {
   [k: string]: unknown;
 }
 /**
- * A commercial building resource (publication, tool, event or other resource) as GET /api/commercial-building-resources/v1/resources returns it and as the pipeline reads it from DIR/building-resources/resources*.json (the API's own JSON: an object keyed by nid). Drupal 7 node fields: scalars are strings except is_current/is_pending; every field_* is [] when empty, else {"und":[...]}; a field the content type lacks is absent. Key order is the wire order of ../wire/samples/cbr_resources_docs.json, with the fields that sample lacks after the ones it has. The pipeline stores each item whole (JSON) beside the columns it is searched and filtered by.
+ * A commercial building resource (publication, tool, event or other resource) as GET /api/commercial-building-resources/v1/resources returns it and as the pipeline reads it from DIR/building-resources/resources*.json (the API's own JSON: an object keyed by nid). Drupal 7 node fields: scalars are strings except is_current/is_pending; every field_* is [] when empty, else {"und":[...]}; a field the content type lacks is absent. Key order is the wire order of the documentation's example (docs/decisions.md §7.1), with the fields that example lacks after the ones it has. The pipeline stores each item whole (JSON) beside the columns it is searched and filtered by.
  */
 export interface BuildingResource {
   /**
@@ -1049,7 +1049,7 @@ export interface BuildingResources {
   [k: string]: BuildingResource;
 }
 /**
- * A taxonomy term of one of the service's vocabularies, as Drupal 7 Services' taxonomy_term resource writes it (../../shared/data/building-resources/building_types_example_tid51.json). The pipeline reads terms from every other JSON file of DIR/building-resources/ (not resources*.json or events*.json): {"result":[term, ...]} as the service answers, or a bare array of terms; one file per vocabulary or all in one. vocabulary_machine_name says which vocabulary a term belongs to: audience_types, building_types, collections, construction_types, event_types, institutions, keywords, phases_of_delivery, portals, publication_types, resource_types, states, tool_types, topics. Term ids are unique across vocabularies. The filters of the resources and events endpoints take a term's tid or its name (any case).
+ * A taxonomy term of one of the service's vocabularies, as Drupal 7 Services' taxonomy_term resource writes it (as the documentation's term example shows it; docs/decisions.md §7). The pipeline reads terms from every other JSON file of DIR/building-resources/ (not resources*.json or events*.json): {"result":[term, ...]} as the service answers, or a bare array of terms; one file per vocabulary or all in one. vocabulary_machine_name says which vocabulary a term belongs to: audience_types, building_types, collections, construction_types, event_types, institutions, keywords, phases_of_delivery, portals, publication_types, resource_types, states, tool_types, topics. Term ids are unique across vocabularies. The filters of the resources and events endpoints take a term's tid or its name (any case).
  */
 export interface BuildingVocabularyTerm {
   /**
@@ -3094,7 +3094,7 @@ export interface FuelStationsNearestParameters {
   offset?: number;
 }
 /**
- * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (service.md; DECISIONS.md §5). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.
+ * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (docs/service.md §5.1; docs/decisions.md §5.4). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.
  */
 export interface PvwattsV6Parameters {
   /**
@@ -3294,7 +3294,7 @@ export interface PvwattsV8Parameters {
   api_key?: string;
 }
 /**
- * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (service.md). all=1 also needs radius > 0 (checked by the endpoint).
+ * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (docs/service.md §4.3). all=1 also needs radius > 0 (checked by the endpoint).
  */
 export interface SolarDataQueryParameters {
   /**
@@ -3323,7 +3323,7 @@ export interface SolarDataQueryParameters {
   api_key?: string;
 }
 /**
- * A 422 of the estimator (DECISIONS.md §5; the v5 error sample): the envelope with errors filled, no station_info, and outputs {} (XML <outputs>\n  </outputs>). One message per failing parameter, e.g. 'inv_eff' must be between 90 and 99.5; or the location's problem (Unable to load data file for file_id specified: "0-99999"; no station within radius).
+ * A 422 of the estimator (docs/decisions.md §5.6; the v5 error sample): the envelope with errors filled, no station_info, and outputs {} (XML <outputs>\n  </outputs>). One message per failing parameter, e.g. 'inv_eff' must be between 90 and 99.5; or the location's problem (Unable to load data file for file_id specified: "0-99999"; no station within radius).
  */
 export interface PvwattsV6Errors {
   inputs: PvwattsV6Inputs;
@@ -3355,7 +3355,7 @@ export interface PvwattsV6SscInfo {
   build: string;
 }
 /**
- * Response of GET /api/pvwatts/v6.{json,xml} and /api/pv-estimator/v6 (service.md; DECISIONS.md §5; the v6 documentation example and the 2021 wire response): the PVWatts v5 model run for the system on the station's weather. Every number of station_info and outputs is a single-precision value widened to double, written shortest-roundtrip; a value the model gives as NaN (a 1-axis array with gcr 0) is null. A 422 is PvwattsV6Errors.
+ * Response of GET /api/pvwatts/v6.{json,xml} and /api/pv-estimator/v6 (docs/service.md §5; docs/decisions.md §5; the v6 documentation example and the 2021 wire response): the PVWatts v5 model run for the system on the station's weather. Every number of station_info and outputs is a single-precision value widened to double, written shortest-roundtrip; a value the model gives as NaN (a 1-axis array with gcr 0) is null. A 422 is PvwattsV6Errors.
  */
 export interface PvwattsV6 {
   inputs: PvwattsV6Inputs;
@@ -3634,7 +3634,7 @@ export interface PvwattsV8 {
   };
 }
 /**
- * Response of GET /api/solar/data_query/v1.{json,xml,csv} (DECISIONS.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius and all parameters as given (the last of a repeated one), in request order; v1 does not echo api_key, and no other parameter is echoed.
+ * Response of GET /api/solar/data_query/v1.{json,xml,csv} (docs/decisions.md §4; the v1 documentation example): the closest station of each dataset within radius, null with a warning when there is none; with all=1, all_stations lists every station within radius, nearest first (ties by id), each with its dataset. A 422 has the same envelope with errors filled and outputs {}. inputs echo the request's lat, lon, radius and all parameters as given (the last of a repeated one), in request order; v1 does not echo api_key, and no other parameter is echoed.
  */
 export interface SolarDataQueryV1 {
   /**
