@@ -1,5 +1,5 @@
 // PVWatts v6 (service.md; DECISIONS.md §1, §5; FINDINGS.md §4): the PVWatts v5 model
-// (server/pv/, ALGORITHM.md) run for the requested system on a climate station's weather: the
+// (pv/v5/, ALGORITHM.md) run for the requested system on a climate station's weather: the
 // station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
 // or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
 // path real clients call) and /api/pv-estimator/v6 (service.md's name); JSON (JSONP with callback)
@@ -14,7 +14,7 @@ import { pvwattsV5 } from '../data/pv-models.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
 import { parseParams, SOLAR_MODEL_FAILED, solarMessage } from '../params.ts';
-import { simulate, type PreparedSite, type PvSystem } from '../pv/index.ts';
+import { simulate, type PreparedSite, type PvSystem } from '../../pv/v5/index.ts';
 import {
   commonSystem,
   echoedInputs,

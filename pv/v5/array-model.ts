@@ -3,12 +3,12 @@
  * ALGORITHM.md §5–11): the surface's orientation, the plane-of-array irradiance, the self-shading of
  * 1-axis rows, then cover loss, cell temperature, DC and AC power.
  */
-import { DTOR } from './angles.ts';
+import { DTOR } from '../shared/angles.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
 import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C, type Inverter } from './dc-ac.ts';
-import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from './incidence.ts';
-import { newPoaComponents, perezPlaneOfArrayFromCosine } from './irradiance.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
+import { newPoaComponents, perezPlaneOfArrayFromCosine } from '../shared/irradiance.ts';
 import {
   beamShadeFactor,
   certainlyUnshaded,

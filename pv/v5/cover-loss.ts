@@ -2,8 +2,8 @@
  * Reflection loss of the module cover (ssc `transmittance`, `iam_nonorm`, `iam` in
  * lib_pv_incidence_modifier.cpp and its use in `powerout`), ALGORITHM.md §9.
  */
-import { cosd, DTOR } from './angles.ts';
-import { exp } from './libm.ts';
+import { cosd, DTOR } from '../shared/angles.ts';
+import { exp } from '../shared/libm.ts';
 
 const GLASS_INDEX = 1.526;
 const AR_COATING_INDEX = 1.3;

@@ -3,7 +3,7 @@
  * `sun_unit`, `get_vertices`, `shadeFraction1x`, ALGORITHM.md §6), used by backtracking (§5.4) and
  * by the self-shading derates of array type 2 (ssc `powerout`, `diffuse_reduce`, §8).
  */
-import { cosd, sind } from './angles.ts';
+import { cosd, sind } from '../shared/angles.ts';
 
 /** Row width across the axis and row length along it (arbitrary units; only ratios matter). */
 const ROW_WIDTH = 1;

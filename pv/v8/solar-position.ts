@@ -13,8 +13,8 @@
  * temperature (and so its refraction) differ. `SpaSun` keeps the same table with the same clearing
  * rule, so that every zenith is the one ssc uses.
  */
-import { DTOR } from '../angles.ts';
-import { DAYS_IN_MONTH, type SunPosition } from '../solar-position.ts';
+import { DTOR } from '../shared/angles.ts';
+import { DAYS_IN_MONTH, type SunPosition } from '../v5/solar-position.ts';
 
 const RTOD = 180 / Math.PI;
 const DAYS_BEFORE_MONTH: readonly number[] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];

@@ -8,12 +8,12 @@
  * Only what the PVWatts v8 API passes is modelled: no external shading, snow, wind stow, lifetime
  * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
  */
-import { ArrayType } from '../array-model.ts';
-import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../irradiance.ts';
-import type { PvAnnualOutputs } from '../outputs.ts';
-import { DAYS_IN_MONTH } from '../solar-position.ts';
-import type { StationInfo } from '../site.ts';
-import { formatG } from '../system.ts';
+import { ArrayType } from '../v5/array-model.ts';
+import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../shared/irradiance.ts';
+import type { PvAnnualOutputs } from '../v5/outputs.ts';
+import { DAYS_IN_MONTH } from '../v5/solar-position.ts';
+import type { StationInfo } from '../v5/site.ts';
+import { formatG } from '../v5/system.ts';
 import { cecModulePower, effectiveIrradiance, type EffectiveIrradiance, type ModuleInput, type ModulePower } from './cec-module.ts';
 import { MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';

@@ -1,5 +1,5 @@
 /** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
-import { cosd, DTOR, sind } from './angles.ts';
+import { cosd, DTOR, sind } from '../shared/angles.ts';
 import {
   MIN_FACING_COS,
   newSunAcrossRows,

@@ -4,10 +4,10 @@
  * zenith, azimuth and extraterrestrial irradiance, as `irrad::calc` places it with the SPA).
  * Computed once per weather file and shared by every system simulated on it.
  */
-import type { WeatherData } from '../../../model/weather.ts';
-import type { StationInfo } from '../site.ts';
-import { newPerezSky, PerezCase, perezSkyCoefficients } from '../irradiance.ts';
-import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../solar-position.ts';
+import type { WeatherData } from '../../model/weather.ts';
+import type { StationInfo } from '../v5/site.ts';
+import { newPerezSky, PerezCase, perezSkyCoefficients } from '../shared/irradiance.ts';
+import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../v5/solar-position.ts';
 import { SpaSun } from './solar-position.ts';
 
 const HOURS_PER_YEAR = 8760;

@@ -14,8 +14,8 @@
  * The non-linear DC derate that `ss_exec` also computes is disconnected in pvwattsv8 (commented out
  * in exec), so it is not computed here.
  */
-import { ArrayType } from '../array-model.ts';
-import { cosd, DTOR, sind } from '../angles.ts';
+import { ArrayType } from '../v5/array-model.ts';
+import { cosd, DTOR, sind } from '../shared/angles.ts';
 import { MODULE_STC_W, MODULE_TYPES, moduleGeometry } from './module-types.ts';
 import { trueTrackingRotationDeg } from './surface.ts';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWeatherFile, type WeatherData } from '../../pipeline/readers/weather/index.ts';
-import { prepareSite, simulate, type PvResult, type PvSystem } from './index.ts';
-import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
+import { prepareSite, simulate, type PvResult, type PvSystem } from '../../pv/v5/index.ts';
+import { shared, sharedOrSkip } from '../support/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const skip = sharedOrSkip('pvwatts', 'weather');

@@ -11,7 +11,7 @@ import {
   maxPower5Par,
   openCircuitVoltage5Par,
 } from './cec-module.ts';
-import { exp } from '../libm.ts';
+import { exp } from '../shared/libm.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';

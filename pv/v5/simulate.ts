@@ -1,6 +1,6 @@
 /** One PVWatts v5 run over a prepared site (ssc `cm_pvwattsv5::exec`), ALGORITHM.md §13. */
 import { ArrayModel, newRecordPower } from './array-model.ts';
-import { orientationRangeCheck, RangeCheck } from './irradiance.ts';
+import { orientationRangeCheck, RangeCheck } from '../shared/irradiance.ts';
 import { OutputSums, type PvAnnualOutputs } from './outputs.ts';
 import { SUN_STRIDE, type PreparedSite, type StationInfo } from './site.ts';
 import { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';

@@ -5,12 +5,11 @@
  * temperature model that depend on the weather only (§10) and the sun vectors of the row geometry
  * (§6.1). Computed once per weather file and shared by every system simulated on it.
  */
-import type { PvwattsV6 } from '../../types/schemas.ts';
 import type { WeatherData } from '../../model/weather.ts';
-import { cosd, DTOR, sind } from './angles.ts';
+import { cosd, DTOR, sind } from '../shared/angles.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
-import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from './incidence.ts';
-import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from './irradiance.ts';
+import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
+import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from '../shared/irradiance.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
 import { michalskySun, newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
 import { trueTrackingRotationFrom } from './tracking.ts';
@@ -21,7 +20,17 @@ const DEFAULT_ALBEDO = 0.2;
 const RAD_TO_DEG = 180 / Math.PI;
 
 /** The station as the PVWatts v6 API reports it (§12.4), from the weather file's header: numbers are ssc's single-precision values. */
-export type StationInfo = Pick<PvwattsV6['station_info'], 'lat' | 'lon' | 'elev' | 'tz' | 'location' | 'city' | 'state'>;
+export interface StationInfo {
+  /** Latitude, degrees north; longitude, degrees east; elevation, m; time zone, hours from UTC. */
+  lat: number;
+  lon: number;
+  elev: number;
+  tz: number;
+  /** The header's station id, city and state, as read. */
+  location: string;
+  city: string;
+  state: string;
+}
 
 /** A record that fails the weather part of the §7.1 range check. */
 export interface RangeFailure {

@@ -15,7 +15,7 @@
  *   3. `cecModulePower(module, input, eff, cellC, out)`: one module's DC power at that temperature,
  *      which v8 scales to the array as `dc = out.powerW · dcNameplateW / (vmpV · impA)`.
  */
-import { exp } from '../libm.ts';
+import { exp } from '../shared/libm.ts';
 import type { CecModuleParameters } from './module-types.ts';
 
 /**

@@ -38,8 +38,8 @@
  * harness); an edge landing within ~1e-14 of a strip boundary could fall in the other strip, which
  * changes nothing but rounding (a band's weight on its end strips is the part of them it covers).
  */
-import type { PerezSky } from '../irradiance.ts';
-import { PerezCase } from '../irradiance.ts';
+import type { PerezSky } from '../shared/irradiance.ts';
+import { PerezCase } from '../shared/irradiance.ts';
 
 /** ssc `DTOR` and `RTOD` (lib_util.h), the same doubles as π/180 and 180/π. */
 const DTOR = Math.PI / 180;

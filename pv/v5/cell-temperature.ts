@@ -6,7 +6,7 @@
  * iterates them share every constant and its derivation; apart, each would be read only beside the other.
  */
 
-import { exp, FixedPower } from './libm.ts';
+import { exp, FixedPower } from '../shared/libm.ts';
 
 /** Stefan–Boltzmann constant, W/(m²·K⁴), as ssc writes it. */
 const STEFAN_BOLTZMANN = 5.669e-8;

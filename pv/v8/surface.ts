@@ -7,8 +7,8 @@
  * NREL/TP-5K00-76626 (2020), eq. 7 (the rotation that puts the sun in the plane normal to the
  * axis). Backtracking: same report, eqs. 11–14, on flat ground (cross-axis slope 0).
  */
-import { cosd, DTOR, sind } from '../angles.ts';
-import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../incidence.ts';
+import { cosd, DTOR, sind } from '../shared/angles.ts';
+import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../shared/incidence.ts';
 
 const RTOD = 180 / Math.PI;
 

@@ -2,7 +2,7 @@
  * Sun position (Michalsky 1988, ssc `solarpos`) and the sun-up classification with sunrise/sunset
  * interpolation (ssc `irrad::calc`), ALGORITHM.md §3–4.
  */
-import { DTOR } from './angles.ts';
+import { DTOR } from '../shared/angles.ts';
 
 /** Non-leap month lengths, January first. */
 export const DAYS_IN_MONTH: readonly number[] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { readWeatherFile } from '../../../pipeline/readers/weather/index.ts';
-import { shared, sharedOrSkip } from '../../../test/support/shared-data.ts';
-import { prepareSiteV8 } from './site.ts';
+import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
+import { shared, sharedOrSkip } from '../support/shared-data.ts';
+import { prepareSiteV8 } from '../../pv/v8/site.ts';
 
 interface SunFixture {
   weather_dir: string;
@@ -12,7 +12,7 @@ interface SunFixture {
   sunup: number[];
   zenith_deg: number[];
 }
-const fixture = JSON.parse(readFileSync(new URL('./fixtures/sun-oracle.json', import.meta.url), 'utf8')) as { files: SunFixture[] };
+const fixture = JSON.parse(readFileSync(new URL('../../pv/v8/fixtures/sun-oracle.json', import.meta.url), 'utf8')) as { files: SunFixture[] };
 
 describe('v8 site: the sun of every record, as ssc 2025 places it (SPA, sun-up classes)', { skip: sharedOrSkip('pvwatts', 'weather') }, () => {
   for (const file of fixture.files) {
