@@ -2,7 +2,7 @@
  * Surface orientation and angle of incidence (ssc `incidence`), ALGORITHM.md §5.1, §5.2, §5.5.
  * The 1-axis rotation itself (true tracking and backtracking) is in tracking.ts.
  */
-import { acosClamped } from './angles.ts';
+import { acosClamped } from './units.ts';
 
 /** Orientation of the array surface for one record. */
 export interface SurfaceAngles {
@@ -40,7 +40,7 @@ export function incidenceAngle(
 }
 
 /** cos x clamped to [−1, 1], which is cos(acosClamped(x)). */
-export function clampCosine(x: number): number {
+function clampCosine(x: number): number {
   return x < -1 ? -1 : x > 1 ? 1 : x;
 }
 

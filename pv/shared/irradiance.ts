@@ -1,54 +1,32 @@
 /**
- * Irradiance on the array before shading: the per-record range check, the beam-above-
- * extraterrestrial test and the Perez 1990 sky model (ssc `irrad::check`, `irrad::calc`, `perez`),
- * ALGORITHM.md §7. The Perez coefficients depend only on the weather and the sun, so they are
- * computed once per site (`perezSkyCoefficients`) and combined with the surface per system
- * (`perezPlaneOfArray`).
+ * Irradiance from the sky, the same in both models: the extraterrestrial irradiance (ssc
+ * `solarpos`, docs/pv-model.md §6.3) and the Perez 1990 sky model (ssc `perez`,
+ * docs/pv-model.md §9.2). The Perez coefficients depend only on the weather and the sun, so they
+ * are computed once per site (`perezSkyCoefficients`) and combined with the surface per system
+ * (`perezPlaneOfArray`); `perezParts` splits the sky into its three parts, as the rear side of a
+ * bifacial row reads it.
  */
-import { DTOR } from './angles.ts';
+import { DAYS_BEFORE_MONTH, DTOR } from './units.ts';
+
+/** Solar constant, W/m² (ssc's value, Duffie & Beckman eq. 1.4.1a's). */
+const SOLAR_CONSTANT_WM2 = 1367;
+/** Ground reflectance where no valid one is given (ssc's `albedo_default`, docs/pv-model.md §4.5). */
+export const DEFAULT_ALBEDO = 0.2;
 
 /**
- * §7.1 range-check codes (a failing record aborts the run with code −100 + code). The albedo check
- * (−7) cannot fail: the model only ever uses an albedo in (0, 1) or 0.2 (§1.2).
+ * Extraterrestrial irradiance on the horizontal, W/m², for a date and the sun's zenith (radians):
+ * G_on = 1367·(1 + 0.033·cos(360°·doy/365)) with doy the non-leap day of year of the date,
+ * times cos Z while the sun is above the horizon (docs/pv-model.md §6.3).
  */
-export const RangeCheck = {
-  passed: 0,
-  dateOrTime: -1,
-  location: -2,
-  irradiance: -5,
-  tilt: -8,
-  azimuth: -9,
-} as const;
-
-/** §7.1 checks that depend on the weather record and the site only (NaN passes every comparison). */
-export function weatherRangeCheck(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  latDeg: number,
-  lonDeg: number,
-  tzHours: number,
-  dniWm2: number,
-  dhiWm2: number,
-): number {
-  if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0) return RangeCheck.dateOrTime;
-  if (latDeg < -90 || latDeg > 90 || lonDeg < -180 || lonDeg > 180 || tzHours < -15 || tzHours > 15) {
-    return RangeCheck.location;
-  }
-  if (dniWm2 < 0 || dniWm2 > 1500 || dhiWm2 < 0 || dhiWm2 > 1500) return RangeCheck.irradiance;
-  return RangeCheck.passed;
+export function extraterrestrialHorizontalWm2(month: number, day: number, zenithRad: number): number {
+  const dayOfYear = DAYS_BEFORE_MONTH[month - 1]! + day;
+  const normalWm2 = SOLAR_CONSTANT_WM2 * (1 + 0.033 * Math.cos(((360 / 365) * dayOfYear * Math.PI) / 180));
+  if (zenithRad > 0 && zenithRad < Math.PI / 2) return normalWm2 * Math.cos(zenithRad);
+  if (zenithRad === 0) return normalWm2;
+  return 0;
 }
 
-/** §7.1 checks on the array orientation, made on every record after the weather checks. */
-export function orientationRangeCheck(tiltDeg: number, azimuthDeg: number): number {
-  if (tiltDeg < 0 || tiltDeg > 90) return RangeCheck.tilt;
-  if (azimuthDeg < 0 || azimuthDeg >= 360) return RangeCheck.azimuth;
-  return RangeCheck.passed;
-}
-
-/** Which formula of §7.3 applies to a record. */
+/** Which formula of Perez applies to a record (docs/pv-model.md §9.2). */
 export const PerezCase = {
   /** Z < 0 or Z > 87.5°: isotropic sky only, no ground. */
   lowSun: 0,
@@ -72,7 +50,7 @@ const F21 = [-0.0596012, -0.0189325, 0.055414, 0.1088631, 0.2255647, 0.2877813, 
 const F22 = [0.0721249, 0.065965, -0.0639588, -0.1519229, -0.4620442, -0.8230357, -1.127234, -1.3765031] as const;
 const F23 = [-0.0220216, -0.0288748, -0.0260542, -0.0139754, 0.0012448, 0.0558651, 0.1310694, 0.2506212] as const;
 
-/** The surface-independent part of Perez for one record (§7.3). */
+/** The surface-independent part of Perez for one record (docs/pv-model.md §9.2). */
 export interface PerezSky {
   perezCase: number;
   /** DNI with negatives replaced by 0, W/m². */
@@ -93,7 +71,7 @@ export function newPerezSky(): PerezSky {
 
 /**
  * The Perez coefficients for DNI and DHI (W/m²) and the sun's zenith (radians): air mass, sky
- * brightness Δ, clearness ε and its bin, F1 and F2 with Z in radians (§7.3).
+ * brightness Δ, clearness ε and its bin, F1 and F2 with Z in radians (docs/pv-model.md §9.2).
  */
 export function perezSkyCoefficients(dniWm2: number, dhiWm2: number, zenithRad: number, out: PerezSky): void {
   const beam = dniWm2 < 0 ? 0 : dniWm2;
@@ -110,7 +88,7 @@ export function perezSkyCoefficients(dniWm2: number, dhiWm2: number, zenithRad: 
   }
   const zenithDeg = zenithRad / DTOR;
   const airMass = 1 / (Math.cos(zenithRad) + 0.15 * Math.pow(93.9 - zenithDeg, -1.253));
-  const brightness = (dhiWm2 * airMass) / 1367;
+  const brightness = (dhiWm2 * airMass) / SOLAR_CONSTANT_WM2;
   const zenithCubedTerm = 5.534e-6 * zenithDeg * zenithDeg * zenithDeg;
   const clearness = ((beam + dhiWm2) / dhiWm2 + zenithCubedTerm) / (1 + zenithCubedTerm);
   let bin = 0;
@@ -152,8 +130,8 @@ export function newPoaComponents(): PoaComponents {
 
 /**
  * Perez beam, sky and ground irradiance on a surface of tilt β (given by its cosine and sine)
- * with angle of incidence `incidenceRad`, for a record whose sky is `sky` (§7.3). `cosZenith` is
- * cos Z and `albedo` the ground reflectance.
+ * with angle of incidence `incidenceRad`, for a record whose sky is `sky`
+ * (docs/pv-model.md §9.2). `cosZenith` is cos Z and `albedo` the ground reflectance.
  */
 export function perezPlaneOfArray(
   sky: PerezSky,
@@ -214,7 +192,37 @@ export function perezPlaneOfArrayFromCosine(
   }
 }
 
-/** §7.2: a record whose beam on the horizontal exceeds the extraterrestrial value gets no POA. */
-export function beamExceedsExtraterrestrial(dniWm2: number, cosZenith: number, extraterrestrialHorizontalWm2: number): boolean {
-  return dniWm2 * cosZenith > extraterrestrialHorizontalWm2;
+/** ssc `perez` output split as `diffc[]`: beam, and the sky's isotropic, circumsolar and horizon parts, W/m². */
+export interface PerezParts {
+  beam: number;
+  isotropic: number;
+  circumsolar: number;
+  horizon: number;
+}
+
+/**
+ * ssc `perez` on one surface (docs/pv-model.md §9.2) with the sky diffuse split as `diffc[]`:
+ * isotropic D(1 − F1)(1 + cos β)/2, circumsolar D·F1·max(cos θ, 0)/max(cos Z, cos 85°), horizon
+ * D·F2·sin β; in the low-sun case the isotropic part is the whole sky, in the no-diffuse case all
+ * three are 0. `incidenceRad` θ and `tiltRad` β in radians.
+ */
+export function perezParts(sky: PerezSky, zenithRad: number, incidenceRad: number, tiltRad: number, out: PerezParts): void {
+  const cosIncidence = Math.cos(incidenceRad);
+  const beam = sky.beamNormalWm2;
+  const diffuse = sky.diffuseHorizontalWm2;
+  out.circumsolar = 0;
+  out.horizon = 0;
+  if (sky.perezCase === PerezCase.lowSun) {
+    out.beam = cosIncidence > 0 && zenithRad < PEREZ_HORIZON_ZENITH_RAD ? beam * cosIncidence : 0;
+    out.isotropic = (diffuse * (1 + Math.cos(tiltRad))) / 2;
+  } else if (sky.perezCase === PerezCase.noDiffuse) {
+    out.beam = cosIncidence > 0 ? beam * cosIncidence : 0;
+    out.isotropic = 0;
+  } else {
+    const incidenceFactor = cosIncidence < 0 ? 0 : cosIncidence;
+    out.beam = beam * incidenceFactor;
+    out.isotropic = (diffuse * (1 - sky.f1) * (1 + Math.cos(tiltRad))) / 2;
+    out.circumsolar = (diffuse * sky.f1 * incidenceFactor) / sky.circumsolarCosZenith;
+    out.horizon = diffuse * sky.f2 * Math.sin(tiltRad);
+  }
 }

@@ -1,9 +1,29 @@
 /**
- * Elementary functions the PV models call per record, faster than V8's `Math` (whose calls are not
- * inlined and are a chain of 20–45 ns each) and within an ulp or two of it: glibc's `exp` (v8's
- * solvers need glibc's exact doubles) and x^p for an exponent fixed in advance (`FixedPower`, v5's
- * cell temperature).
+ * C's math library as the models need it. Elementary functions the PV models call per record,
+ * faster than V8's `Math` (whose calls are not inlined and are a chain of 20–45 ns each) and within
+ * an ulp or two of it: glibc's `exp` (v8's solvers need glibc's exact doubles) and x^p for an
+ * exponent fixed in advance (`FixedPower`, v5's cell temperature). And C's `fmax`, `fmin` and
+ * `round`, whose NaN and half-way rules differ from `Math.max`, `Math.min` and `Math.round`.
  */
+
+/** C `fmax`: a NaN argument yields the other. */
+export function fmax(a: number, b: number): number {
+  if (Number.isNaN(a)) return b;
+  if (Number.isNaN(b)) return a;
+  return a > b ? a : b;
+}
+
+/** C `fmin`: a NaN argument yields the other. */
+export function fmin(a: number, b: number): number {
+  if (Number.isNaN(a)) return b;
+  if (Number.isNaN(b)) return a;
+  return a < b ? a : b;
+}
+
+/** C `round`: halves away from zero (`Math.round` takes them up). */
+export function roundHalfAway(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
 
 /** A double's two 32-bit words (the low one first on little-endian machines). */
 const DOUBLE = new Float64Array(1);

@@ -3,10 +3,13 @@
  * ALGORITHM.md §5–11): the surface's orientation, the plane-of-array irradiance, the self-shading of
  * 1-axis rows, then cover loss, cell temperature, DC and AC power.
  */
-import { DTOR } from '../shared/angles.ts';
+import { ArrayType } from '../shared/inputs.ts';
+import { noctForArrayType } from '../shared/noct.ts';
+import { DTOR, RTOD } from '../shared/units.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
 import { transmittedPoaFromCosine } from './cover-loss.ts';
-import { acPowerW, dcPowerW, pvwattsInverter, TEMPERATURE_COEFFICIENT_PER_C, type Inverter } from './dc-ac.ts';
+import { dcPowerW, TEMPERATURE_COEFFICIENT_PER_C } from './dc-power.ts';
+import { acPowerW, type Inverter, pvwattsInverter } from './inverter.ts';
 import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
 import { newPoaComponents, perezPlaneOfArrayFromCosine } from '../shared/irradiance.ts';
 import {
@@ -27,13 +30,7 @@ import { SOUTH_AXIS_AZIMUTH_RAD, SunField, type PreparedSite } from './site.ts';
 import type { CheckedSystem } from './system.ts';
 import { backtrackRotation, trueTrackingRotationFrom } from './tracking.ts';
 
-/** Array types (§1.1). */
-export const ArrayType = { fixedOpenRack: 0, fixedRoofMount: 1, oneAxis: 2, oneAxisBacktracking: 3, twoAxis: 4 } as const;
 const PREMIUM_MODULE = 1;
-/** Installed NOCT, °C: roof mount runs hotter (§1.2). */
-const NOCT_ROOF_C = 49;
-const NOCT_RACK_C = 45;
-const RAD_TO_DEG = 180 / Math.PI;
 
 /** What one record yields, in double precision (ssc stores them in single). */
 export interface RecordPower {
@@ -108,7 +105,7 @@ export class ArrayModel {
     this.temperatureCoefficient = TEMPERATURE_COEFFICIENT_PER_C[system.moduleType]!;
     this.antiReflective = system.moduleType === PREMIUM_MODULE;
     this.inverter = pvwattsInverter(this.dcNameplateW, system.dcAcRatio, system.inverterEfficiencyPercent);
-    this.cellTemperature = new FuentesCellTemperature(arrayType === ArrayType.fixedRoofMount ? NOCT_ROOF_C : NOCT_RACK_C, site.stepHours);
+    this.cellTemperature = new FuentesCellTemperature(noctForArrayType(arrayType), site.stepHours);
     const tiltRad = tiltDeg * DTOR;
     this.azimuthRad = azimuthDeg * DTOR;
     this.sinFixedTilt = Math.sin(tiltRad);
@@ -264,9 +261,9 @@ export class ArrayModel {
     // where the rows certainly do not shade each other §6.3 gives 0 and the factor is 1
     const beamFactor = certainlyUnshaded(rows, this.sunAcross, this.cosRotation, this.sinRotation)
       ? 1
-      : beamShadeFactor(shadeFraction(rows, this.sun, this.rotationRad * RAD_TO_DEG));
+      : beamShadeFactor(shadeFraction(rows, this.sun, this.rotationRad * RTOD));
     if (poa.skyDiffuseWm2 > 0) {
-      const surfaceTiltDeg = this.surface.tiltRad * RAD_TO_DEG;
+      const surfaceTiltDeg = this.surface.tiltRad * RTOD;
       if (surfaceTiltDeg !== this.tiltTermsDeg) {
         diffuseTiltTerms(surfaceTiltDeg, this.gcr, maskAngleDeg(surfaceTiltDeg, this.gcr), this.tiltTerms);
         this.tiltTermsDeg = surfaceTiltDeg;
@@ -274,7 +271,7 @@ export class ArrayModel {
       const shade = this.diffuseShade;
       diffuseShadeFactorsFrom(
         this.tiltTerms,
-        data[at + SunField.zenithRad]! * RAD_TO_DEG,
+        data[at + SunField.zenithRad]! * RTOD,
         data[at + SunField.cosdZenithForShading]!,
         data[at + SunField.sindElevationForShading]!,
         surfaceTiltDeg,

@@ -7,6 +7,8 @@
  */
 
 import { exp, FixedPower } from '../shared/libm.ts';
+import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../shared/noct.ts';
+import { ZERO_CELSIUS_K } from '../shared/units.ts';
 
 /** Stefan–Boltzmann constant, W/(m²·K⁴), as ssc writes it. */
 const STEFAN_BOLTZMANN = 5.669e-8;
@@ -17,13 +19,11 @@ const CHARACTERISTIC_LENGTH_M = 0.5;
 /** Base heat capacity of the module, J/(m²·K). */
 const BASE_HEAT_CAPACITY = 11000;
 /** Module height used for the wind-speed correction, m (`PVWATTS_HEIGHT`). */
-export const MODULE_HEIGHT_M = 5;
-/** Temperature of the NOCT reference environment, K. */
-const NOCT_AMBIENT_K = 293.15;
+const MODULE_HEIGHT_M = 5;
+/** Temperature of the NOCT reference environment, K (293.15). */
+const NOCT_AMBIENT_K = NOCT_AMBIENT_C + ZERO_CELSIUS_K;
 /** Sky temperature at NOCT conditions, K. */
 const NOCT_SKY_K = 282.21;
-const NOCT_IRRADIANCE_WM2 = 800;
-const KELVIN = 273.15;
 /** ssc iterates the heat balance exactly 10 times. */
 const ITERATIONS = 10;
 /** Prandtl-number factors of the forced-convection correlations. */
@@ -58,7 +58,7 @@ const CUBE_ROOT = new FixedPower(1 / 3);
 
 /** Effective sky temperature for radiative exchange, K, from the ambient temperature in °C (§10). */
 export function skyTemperatureK(ambientC: number): number {
-  const ambientK = ambientC + KELVIN;
+  const ambientK = ambientC + ZERO_CELSIUS_K;
   return 0.68 * (0.0552 * Math.pow(ambientK, 1.5)) + 0.32 * ambientK;
 }
 
@@ -148,7 +148,7 @@ export class FuentesCellTemperature {
 
   constructor(noctC: number, stepHours: number) {
     this.stepHours = stepHours;
-    const noctK = noctC + KELVIN;
+    const noctK = noctC + ZERO_CELSIUS_K;
     const rise = noctK - NOCT_AMBIENT_K;
     const filmK = (noctK + NOCT_AMBIENT_K) / 2;
     const density = AIR_DENSITY_FACTOR / filmK;
@@ -196,11 +196,11 @@ export class FuentesCellTemperature {
     filmTurbulentBelowK: number,
   ): number {
     if (!(poaWm2 > 0)) {
-      this.previousModuleK = ambientC + KELVIN;
+      this.previousModuleK = ambientC + ZERO_CELSIUS_K;
       this.previousAbsorbedWm2 = 0;
       return ambientC;
     }
-    this.ambientK = ambientC + KELVIN;
+    this.ambientK = ambientC + ZERO_CELSIUS_K;
     this.skyK = skyK;
     this.absorbedWm2 = ABSORPTANCE * poaWm2;
     this.laminarForced = laminarForced;
@@ -210,7 +210,7 @@ export class FuentesCellTemperature {
     const moduleK = this.tenthIterate(previousK);
     this.previousModuleK = moduleK;
     this.previousAbsorbedWm2 = this.absorbedWm2;
-    return moduleK - KELVIN;
+    return moduleK - ZERO_CELSIUS_K;
   }
 
   /**

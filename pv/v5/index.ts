@@ -22,14 +22,9 @@
  * site. Where ssc's decisions rest on exact cancellations (the row geometry of §6.2) the literal
  * steps are kept.
  */
-export { prepareSite, type PreparedSite, type RangeFailure, type StationInfo } from './site.ts';
-export {
-  ArrayType,
-  simulate,
-  type PvHourlyOutputs,
-  type PvOutputs,
-  type PvResult,
-  type SimulateOptions,
-} from './simulate.ts';
-export type { PvAnnualOutputs } from './outputs.ts';
+export { ArrayType } from '../shared/inputs.ts';
+export type { PvAnnualOutputs } from '../shared/outputs.ts';
+export type { StationInfo } from '../shared/weather.ts';
+export { prepareSite, type PreparedSite, type RangeFailure } from './site.ts';
+export { simulate, type PvHourlyOutputs, type PvOutputs, type PvResult, type SimulateOptions } from './simulate.ts';
 export { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';

@@ -1,31 +1,17 @@
-/** Monthly and annual results with ssc's single-precision sums (`accumulate_monthly`, `accumulate_annual`), ALGORITHM.md §12. */
-import { DAYS_IN_MONTH } from './solar-position.ts';
+/**
+ * PVWatts v5's monthly and annual results with ssc's single-precision sums (`accumulate_monthly`,
+ * `accumulate_annual`), docs/pv-model.md §15.1–15.3.
+ */
+import { monthEnds, type PvAnnualOutputs } from '../shared/outputs.ts';
+import { DAYS_IN_MONTH, HOURS_PER_YEAR } from '../shared/units.ts';
 
-/** ssc's kW-per-W factor as a single-precision constant (§12.1). */
+/** ssc's kW-per-W factor as a single-precision constant (docs/pv-model.md §15.1). */
 const WATTS_TO_KILOWATTS_F32 = Math.fround(0.001);
-const HOURS_PER_YEAR = 8760;
-
-/** Monthly and annual outputs, with the PVWatts API's names and units (v6 and v8 alike). */
-export interface PvAnnualOutputs {
-  /** AC energy per month, kWh. */
-  ac_monthly: number[];
-  /** Plane-of-array irradiation per month, kWh/m². */
-  poa_monthly: number[];
-  /** Mean daily plane-of-array irradiation per month, kWh/m²/day. */
-  solrad_monthly: number[];
-  /** DC energy per month, kWh. */
-  dc_monthly: number[];
-  /** AC energy for the year, kWh. */
-  ac_annual: number;
-  /** Mean of the 12 monthly `solrad_monthly` values, kWh/m²/day. */
-  solrad_annual: number;
-  /** AC energy over DC nameplate × 8760 h, %. */
-  capacity_factor: number;
-}
 
 /**
  * Accumulates the stored (single-precision) hourly values: monthly sums in single precision with
- * records assigned to months by position (§12.2), annual sums in double (§12.3).
+ * records assigned to months by position (docs/pv-model.md §15.2), annual sums in double
+ * (docs/pv-model.md §15.3).
  */
 export class OutputSums {
   private readonly stepHours: number;
@@ -39,12 +25,7 @@ export class OutputSums {
 
   constructor(stepsPerHour: number) {
     this.stepHours = 1 / stepsPerHour;
-    this.monthEnds = new Int32Array(12);
-    let end = 0;
-    DAYS_IN_MONTH.forEach((days, month) => {
-      end += days * 24 * stepsPerHour;
-      this.monthEnds[month] = end;
-    });
+    this.monthEnds = monthEnds(stepsPerHour);
   }
 
   /** Index of the first record after month `month` (0–11); months are assigned by position. */

@@ -3,7 +3,8 @@
  * `sun_unit`, `get_vertices`, `shadeFraction1x`, ALGORITHM.md §6), used by backtracking (§5.4) and
  * by the self-shading derates of array type 2 (ssc `powerout`, `diffuse_reduce`, §8).
  */
-import { cosd, sind } from '../shared/angles.ts';
+import { groundDiffuseDerate, groundViewFactor } from '../shared/diffuse-shading.ts';
+import { cosd, sind } from '../shared/units.ts';
 
 /** Row width across the axis and row length along it (arbitrary units; only ratios matter). */
 const ROW_WIDTH = 1;
@@ -147,7 +148,7 @@ export class RowGeometry {
  * computation, whatever its rounding: its coordinates are of the size of p + 10, and the ray's
  * length grows as the sun nears the rows' plane.
  */
-export const SHADE_MARGIN = 1e-10;
+const SHADE_MARGIN = 1e-10;
 /** A sun closer than this (S·normal / |S⊥|) to the plane of the flat rows is left to the literal computation. */
 const MIN_NORMAL_SHARE = 1e-4;
 /** §6.3 gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
@@ -364,7 +365,7 @@ export function diffuseTiltTerms(surfaceTiltDeg: number, gcr: number, maskDeg: n
   out.sinHalfTilt = sind(surfaceTiltDeg / 2);
   out.cosSupplement = cosSupplement;
   out.rowPitch = rowPitch;
-  out.openGround = 1 + rowPitch / rowWidth - Math.sqrt((rowPitch * rowPitch) / (rowWidth * rowWidth) - 2 * (rowPitch / rowWidth) * cosSupplement + 1);
+  out.openGround = groundViewFactor(rowPitch, cosSupplement);
 }
 
 const scratchTiltTerms = newDiffuseTiltTerms();
@@ -422,12 +423,7 @@ export function diffuseShadeFactorsFrom(
   let shadowLength = rowPitch - (rowWidth * sind(180 - elevationDeg - surfaceTiltDeg)) / sindElevation;
   shadowLength = 0.00001 < shadowLength ? shadowLength : 0.00001;
   const cosSupplement = tilt.cosSupplement;
-  const f2 =
-    0.5 *
-    albedo *
-    (1 + shadowLength / rowWidth - Math.sqrt((shadowLength * shadowLength) / (rowWidth * rowWidth) - 2 * (shadowLength / rowWidth) * cosSupplement + 1));
+  const f2 = 0.5 * albedo * groundViewFactor(shadowLength, cosSupplement);
   const f3 = 0.5 * albedo * tilt.openGround;
-  const unshadedGround = f1 * (horizontalBeam + horizontalDiffuse);
-  const reducedGround = ((f1 + (n - 1) * f2) / n) * horizontalBeam + ((f1 + (n - 1) * f3) / n) * horizontalDiffuse;
-  out.ground = unshadedGround > 0 ? reducedGround / unshadedGround : 1;
+  out.ground = groundDiffuseDerate(f1, f2, f3, n, horizontalBeam, horizontalDiffuse);
 }

@@ -1,11 +1,11 @@
-/** One PVWatts v5 run over a prepared site (ssc `cm_pvwattsv5::exec`), ALGORITHM.md §13. */
+/** One PVWatts v5 run over a prepared site (ssc `cm_pvwattsv5::exec`), docs/pv-model.md §16.1. */
+import type { PvAnnualOutputs } from '../shared/outputs.ts';
+import type { StationInfo } from '../shared/weather.ts';
 import { ArrayModel, newRecordPower } from './array-model.ts';
-import { orientationRangeCheck, RangeCheck } from '../shared/irradiance.ts';
-import { OutputSums, type PvAnnualOutputs } from './outputs.ts';
-import { SUN_STRIDE, type PreparedSite, type StationInfo } from './site.ts';
+import { OutputSums } from './outputs.ts';
+import { orientationRangeCheck, RangeCheck } from './range-checks.ts';
+import { SUN_STRIDE, type PreparedSite } from './site.ts';
 import { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';
-
-export { ArrayType } from './array-model.ts';
 
 /** Hourly (per-record) outputs, with the v6 API's names; single precision as ssc stores them. */
 export interface PvHourlyOutputs {

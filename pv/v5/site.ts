@@ -1,38 +1,23 @@
 /**
- * Everything of a PVWatts v5 run that depends only on the weather file: the time mode (§2.7), the
- * weather range checks (§7.1), the sun position and sun-up class of every record (§3–4), the beam
- * test (§7.2), the Perez sky coefficients (§7.3), the albedo (§1.2), the inputs of the cell
- * temperature model that depend on the weather only (§10) and the sun vectors of the row geometry
- * (§6.1). Computed once per weather file and shared by every system simulated on it.
+ * Everything of a PVWatts v5 run that depends only on the weather file: the time mode, the weather
+ * range checks, the sun position and sun-up class of every record, the beam test, the Perez sky
+ * coefficients, the albedo, the inputs of the cell temperature model that depend on the weather
+ * only and the sun vectors of the row geometry (the site's part of the run, docs/pv-model.md §16.1).
+ * Computed once per weather file and shared by every system simulated on it.
  */
 import type { WeatherData } from '../../model/weather.ts';
-import { cosd, DTOR, sind } from '../shared/angles.ts';
-import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
-import { beamExceedsExtraterrestrial, newPerezSky, perezSkyCoefficients, RangeCheck, weatherRangeCheck } from '../shared/irradiance.ts';
+import { DEFAULT_ALBEDO, newPerezSky, perezSkyCoefficients } from '../shared/irradiance.ts';
+import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from '../shared/sun-up.ts';
+import { cosd, DTOR, RTOD, sind } from '../shared/units.ts';
+import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
+import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
+import { beamExceedsExtraterrestrial, RangeCheck, weatherRangeCheck } from './range-checks.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';
-import { michalskySun, newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from './solar-position.ts';
+import { michalskySun } from './solar-position.ts';
 import { trueTrackingRotationFrom } from './tracking.ts';
 
-const HOURS_PER_YEAR = 8760;
-const MAX_STEPS_PER_HOUR = 60;
-const DEFAULT_ALBEDO = 0.2;
-const RAD_TO_DEG = 180 / Math.PI;
-
-/** The station as the PVWatts v6 API reports it (§12.4), from the weather file's header: numbers are ssc's single-precision values. */
-export interface StationInfo {
-  /** Latitude, degrees north; longitude, degrees east; elevation, m; time zone, hours from UTC. */
-  lat: number;
-  lon: number;
-  elev: number;
-  tz: number;
-  /** The header's station id, city and state, as read. */
-  location: string;
-  city: string;
-  state: string;
-}
-
-/** A record that fails the weather part of the §7.1 range check. */
+/** A record that fails the weather part of the range check (docs/pv-model.md §4.3). */
 export interface RangeFailure {
   record: number;
   code: number;
@@ -53,14 +38,14 @@ export const SunField = {
   cosAzimuth: 5,
   /** Perez case (irradiance.ts `PerezCase`) and the surface-independent Perez terms (`PerezSky`). */
   perezCase: 6,
-  /** 1 where the beam exceeds the extraterrestrial irradiance (§7.2): no POA. */
+  /** 1 where the beam exceeds the extraterrestrial irradiance (docs/pv-model.md §9.1): no POA. */
   beamAboveExtraterrestrial: 7,
   perezBeamNormalWm2: 8,
   perezDiffuseHorizontalWm2: 9,
   perezF1: 10,
   perezF2: 11,
   perezCircumsolarCosZenith: 12,
-  /** Ground reflectance used for the record (§1.2). */
+  /** Ground reflectance used for the record (docs/pv-model.md §4.5). */
   albedo: 13,
   /** Weather DNI (W/m²) and ambient temperature (°C), as read. */
   dniWm2: 14,
@@ -81,9 +66,10 @@ export const SunField = {
   sindElevationForShading: 27,
   /**
    * The usual 1-axis tracker, whose axis is horizontal and points south (`SOUTH_AXIS_AZIMUTH_RAD`):
-   * its limited true-tracking rotation (radians, §5.3) and the surface that rotation turns (§5.5:
-   * tilt in radians, its sine and cosine, and cos θ), which depend on the sun alone. A run on that
-   * axis reads them instead of computing them (the same values: the same functions of the same numbers).
+   * its limited true-tracking rotation (radians, docs/pv-model.md §7.3) and the surface that
+   * rotation turns (tilt in radians, its sine and cosine, and cos θ: docs/pv-model.md §7.5), which
+   * depend on the sun alone. A run on that axis reads them instead of computing them (the same
+   * values: the same functions of the same numbers).
    */
   southAxisRotationRad: 28,
   southAxisSurfaceTiltRad: 29,
@@ -103,7 +89,7 @@ export interface PreparedSite {
   /** Records per hour k, and the record length Δt_h = 1/k in hours. */
   stepsPerHour: number;
   stepHours: number;
-  /** Why ssc would refuse to run on this file (time mode, §2.7), or null. */
+  /** Why ssc would refuse to run on this file (time mode, docs/pv-model.md §4.1), or null. */
   problem: string | null;
   /** The first record failing the weather range checks, or null. */
   weatherRangeFailure: RangeFailure | null;
@@ -124,17 +110,11 @@ export interface PreparedSite {
   windMs: Float32Array;
 }
 
-/** Time mode and step count (§2.7): the reason a run fails, or the number of records per hour. */
-function stepsPerHourOrProblem(weather: WeatherData): number | string {
-  if (!weather.hasMinuteColumn && weather.length !== HOURS_PER_YEAR) {
-    return 'subhourly weather files must specify the minute for each record';
-  }
-  const stepsPerHour = weather.length / HOURS_PER_YEAR;
-  if (!Number.isInteger(stepsPerHour) || stepsPerHour < 1 || stepsPerHour > MAX_STEPS_PER_HOUR) {
-    return `the weather file has ${weather.length} records; it must hold 8760 × k records with k from 1 to 60`;
-  }
-  return stepsPerHour;
-}
+/** ssc 2018's messages for a file that fails the time mode. */
+const TIME_MODE_MESSAGES: TimeModeMessages = {
+  subhourlyWithoutMinutes: 'subhourly weather files must specify the minute for each record',
+  recordCount: (records) => `the weather file has ${records} records; it must hold 8760 × k records with k from 1 to 60`,
+};
 
 function copyVector(vector: Vector3, into: Float64Array, at: number): void {
   into[at] = vector.x;
@@ -146,7 +126,7 @@ function copyVector(vector: Vector3, into: Float64Array, at: number): void {
 export function prepareSite(weather: WeatherData): PreparedSite {
   const n = weather.length;
   const { lat, lon, tz } = weather.header;
-  const modeOrProblem = stepsPerHourOrProblem(weather);
+  const modeOrProblem = stepsPerHourOrProblem(weather, TIME_MODE_MESSAGES);
   const stepsPerHour = typeof modeOrProblem === 'number' ? modeOrProblem : 1;
   const sunStepHours = weather.hasMinuteColumn ? -1 : 1;
 
@@ -233,8 +213,8 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
     sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
     copyVector(vector, data, at + SunField.sunVectorForBacktracking);
-    const zenithDeg = zenith * RAD_TO_DEG;
-    sunUnitVector(azimuth * RAD_TO_DEG, zenithDeg, vector);
+    const zenithDeg = zenith * RTOD;
+    sunUnitVector(azimuth * RTOD, zenithDeg, vector);
     copyVector(vector, data, at + SunField.sunVectorForShading);
     data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
     data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);

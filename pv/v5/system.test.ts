@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatG, validateSystem, type PvSystem } from './system.ts';
+import { validateSystem, type PvSystem } from './system.ts';
 
 const base: PvSystem = { system_capacity: 4, module_type: 0, losses: 14, array_type: 0, tilt: 20, azimuth: 180, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96 };
 
@@ -8,7 +8,7 @@ function errorOf(system: PvSystem): string | undefined {
   return validateSystem(system).error;
 }
 
-describe('ssc input checks (§1.1)', () => {
+describe('ssc input checks (docs/pv-model.md §3.1)', () => {
   it('stores every input in single precision and applies ssc defaults', () => {
     const checked = validateSystem({ system_capacity: 4, losses: 14.08, array_type: 2, tilt: 0, azimuth: 180 });
     assert.ok(checked.error === undefined);
@@ -50,17 +50,5 @@ describe('ssc input checks (§1.1)', () => {
 
   it('does not check tilt and azimuth of two-axis trackers', () => {
     assert.equal(errorOf({ ...base, array_type: 4, tilt: 100, azimuth: 400 }), undefined);
-  });
-});
-
-describe('%g formatting of values in messages', () => {
-  it('prints 6 significant digits without trailing zeros, exponents outside 1e-4..1e6', () => {
-    assert.equal(formatG(3.5), '3.5');
-    assert.equal(formatG(Math.fround(99.6)), '99.6');
-    assert.equal(formatG(500000), '500000');
-    assert.equal(formatG(1234567), '1.23457e+06');
-    assert.equal(formatG(0.00001), '1e-05');
-    assert.equal(formatG(-5), '-5');
-    assert.equal(formatG(0), '0');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * PVWatts v5 system inputs and ssc's own input checks (`verify`, `check_required`,
- * `check_constraints`), ALGORITHM.md §1.1. The HTTP API's range checks are separate.
+ * `check_constraints`), docs/pv-model.md §3.1. The HTTP API's range checks are separate.
  */
+import { type Constraint, constraintFailure, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../shared/inputs.ts';
 
 /** Inputs with ssc's names. Optional ones take ssc's defaults. */
 export interface PvSystem {
@@ -40,8 +41,6 @@ export interface CheckedSystem {
   inverterEfficiencyPercent: number;
 }
 
-type Constraint = { kind: 'min' | 'max'; bound: number } | { kind: 'positive' } | { kind: 'integer' };
-
 interface InputRule {
   name: keyof PvSystem;
   /** ssc's default; inputs without one are required. */
@@ -51,56 +50,24 @@ interface InputRule {
   constraints: Constraint[];
 }
 
-const min = (bound: number): Constraint => ({ kind: 'min', bound });
-const max = (bound: number): Constraint => ({ kind: 'max', bound });
-
 /** ssc's variable table, in the order `verify` checks it. */
 const INPUT_RULES: readonly InputRule[] = [
   { name: 'system_capacity', constraints: [] },
-  { name: 'module_type', default: 0, constraints: [min(0), max(2), { kind: 'integer' }] },
-  { name: 'dc_ac_ratio', default: 1.1, constraints: [{ kind: 'positive' }] },
+  { name: 'module_type', default: 0, constraints: [min(0), max(2), INTEGER] },
+  { name: 'dc_ac_ratio', default: 1.1, constraints: [POSITIVE] },
   { name: 'inv_eff', default: 96, constraints: [min(90), max(99.5)] },
   { name: 'losses', constraints: [min(-5), max(99)] },
-  { name: 'array_type', constraints: [min(0), max(4), { kind: 'integer' }] },
+  { name: 'array_type', constraints: [min(0), max(4), INTEGER] },
   { name: 'tilt', orientation: true, constraints: [min(0), max(90)] },
   { name: 'azimuth', orientation: true, constraints: [min(0), max(360)] },
   { name: 'gcr', default: 0.4, constraints: [min(0), max(3)] },
 ];
 
-/** C printf `%g`: 6 significant digits, trailing zeros removed, exponent form outside 1e-4..1e6. */
-export function formatG(value: number): string {
-  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'nan' : value > 0 ? 'inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0' : '0';
-  const exponent = Math.floor(Math.log10(Math.abs(Number(value.toPrecision(6)))));
-  if (exponent < -4 || exponent >= 6) {
-    const [mantissa, power] = value.toExponential(5).split('e') as [string, string];
-    const trimmed = mantissa.includes('.') ? mantissa.replace(/\.?0+$/, '') : mantissa;
-    const sign = power.startsWith('-') ? '-' : '+';
-    const digits = power.replace(/^[+-]/, '').padStart(2, '0');
-    return `${trimmed}e${sign}${digits}`;
-  }
-  const fixed = value.toFixed(Math.max(0, 5 - exponent));
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
-}
-
-function constraintFailure(name: string, value: number, constraint: Constraint): string | null {
-  switch (constraint.kind) {
-    case 'min':
-      return value < Math.fround(constraint.bound) ? `fail(${name}, min=${formatG(constraint.bound)}): ${formatG(value)}` : null;
-    case 'max':
-      return value > Math.fround(constraint.bound) ? `fail(${name}, max=${formatG(constraint.bound)}): ${formatG(value)}` : null;
-    case 'positive':
-      return value <= 0 ? `fail(${name}, positive): ${formatG(value)}` : null;
-    case 'integer':
-      return Math.fround(Math.trunc(value)) !== value ? `fail(${name}, integer): number could not be interpreted as an integer: ${formatG(value)}` : null;
-  }
-}
-
 /**
- * ssc's input checks (§1.1): every input is first stored in single precision, then each variable in
- * table order must be present if required (defaults fill optional ones) and meet its constraints;
- * the first failure is returned as ssc's log message. For array type 4, tilt and azimuth are
- * optional and unchecked.
+ * ssc's input checks (docs/pv-model.md §3.1): every input is first stored in single precision,
+ * then each variable in table order must be present if required (defaults fill optional ones) and
+ * meet its constraints; the first failure is returned as ssc's log message. For array type 4, tilt
+ * and azimuth are optional and unchecked.
  */
 export function validateSystem(system: PvSystem): { system: CheckedSystem; error?: undefined } | { error: string } {
   const values = new Map<keyof PvSystem, number>();
@@ -108,14 +75,14 @@ export function validateSystem(system: PvSystem): { system: CheckedSystem; error
     const checked = !rule.orientation || values.get('array_type')! < 4;
     const given = system[rule.name] ?? rule.default;
     if (given === undefined) {
-      if (checked) return { error: `precheck input: variable '${rule.name}' required but not assigned` };
+      if (checked) return { error: requiredInputMessage(rule.name) };
       values.set(rule.name, Number.NaN);
       continue;
     }
     const value = Math.fround(given);
     if (checked) {
       for (const constraint of rule.constraints) {
-        const failure = constraintFailure(rule.name, value, constraint);
+        const failure = constraintFailure(rule.name, value, constraint, Math.fround);
         if (failure !== null) return { error: failure };
       }
     }

@@ -1,5 +1,9 @@
-/** 1-axis tracker rotation: true tracking and iterative backtracking (ssc `incidence`, `backtrack`), ALGORITHM.md §5.3–5.4. */
-import { cosd, DTOR, sind } from '../shared/angles.ts';
+/**
+ * PVWatts v5's 1-axis tracker rotation: true tracking and iterative backtracking (ssc 2018
+ * `incidence`, `backtrack`), docs/pv-model.md §7.3–7.4.
+ */
+import { isVerticalAxis, ROTATION_LIMIT_DEG, verticalAxisRotationRad } from '../shared/tracking.ts';
+import { cosd, DTOR, sind } from '../shared/units.ts';
 import {
   MIN_FACING_COS,
   newSunAcrossRows,
@@ -11,11 +15,7 @@ import {
   type Vector3,
 } from './self-shading.ts';
 
-/** Tracker rotation limit R_lim, degrees. */
-export const ROTATION_LIMIT_DEG = 45;
-const ROTATION_LIMIT_RAD = ROTATION_LIMIT_DEG * (Math.PI / 180);
-/** |cos β_a| below this counts as a vertical axis. */
-const VERTICAL_AXIS_COS = 0.001745;
+const ROTATION_LIMIT_RAD = ROTATION_LIMIT_DEG * DTOR;
 /** Backtracking gives up after this many steps (so at most 99 one-degree steps). */
 const BACKTRACK_MAX_STEPS = 100;
 
@@ -37,12 +37,8 @@ export function trueTrackingRotationFrom(
   axisAzimuthRad: number,
 ): number {
   let rotation: number;
-  if (Math.abs(cosAxisTilt) < VERTICAL_AXIS_COS) {
-    if (axisAzimuthRad <= Math.PI) {
-      rotation = sunAzimuthRad <= axisAzimuthRad + Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad - 2 * Math.PI;
-    } else {
-      rotation = sunAzimuthRad >= axisAzimuthRad - Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad + 2 * Math.PI;
-    }
+  if (isVerticalAxis(cosAxisTilt)) {
+    rotation = verticalAxisRotationRad(sunAzimuthRad, axisAzimuthRad);
   } else {
     const q =
       (sinZenith * Math.sin(sunAzimuthRad - axisAzimuthRad)) / (sinZenith * Math.cos(sunAzimuthRad - axisAzimuthRad) * sinAxisTilt + cosZenith * cosAxisTilt);

@@ -14,7 +14,8 @@ import {
 import { exp } from '../shared/libm.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
-import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';
+import { noctForArrayType } from '../shared/noct.ts';
+import { noctCellTemperatureC } from './noct-cell-temperature.ts';
 import { type InverterOutput, inverterAcPower, pvwattsV8Inverter } from './sandia-inverter.ts';
 
 /** Relative tolerance against ssc's numbers. */

@@ -15,8 +15,10 @@
  *   3. `cecModulePower(module, input, eff, cellC, out)`: one module's DC power at that temperature,
  *      which v8 scales to the array as `dc = out.powerW · dcNameplateW / (vmpV · impA)`.
  */
+import { AIR_INDEX, AR_COATING_ABSORPTION, AR_COATING_INDEX, GLASS_ABSORPTION, GLASS_INDEX, layerTransmittance, refraction } from '../shared/glass.ts';
 import { exp } from '../shared/libm.ts';
-import type { CecModuleParameters } from './module-types.ts';
+import { DTOR, ZERO_CELSIUS_K } from '../shared/units.ts';
+import { type CecModuleParameters, STC_CELL_C, STC_IRRADIANCE_WM2 } from './module-types.ts';
 
 /**
  * What ssc's `pvinput_t` carries in the v8 call that these models read (ssc builds it as
@@ -81,64 +83,23 @@ export interface ModulePower {
   effectiveWm2: number;
 }
 
-// Cover optics, De Soto et al. 2006 via ssc lib_pv_incidence_modifier.h.
-/** Refractive index of the glass cover. */
-const GLASS_INDEX = 1.526;
-/** Thickness of the glass cover, m. */
-const GLASS_THICKNESS_M = 0.002;
-/** Extinction coefficient of the glass, 1/m. */
-const GLASS_EXTINCTION_PER_M = 4;
-/** Refractive index of the anti-reflective coating. */
-const COATING_INDEX = 1.3;
-/** Thickness of the anti-reflective coating, m: 1/100 of the glass (ssc `l_glass * 0.01`). */
-const COATING_THICKNESS_M = GLASS_THICKNESS_M * 0.01;
-/** Extinction coefficient of the coating, 1/m. */
-const COATING_EXTINCTION_PER_M = 4;
-const AIR_INDEX = 1.0;
-
 /**
- * Sine and cosine of the refraction angle of the last `layerTransmittance` call (an object's
- * fields rather than module variables, which would box a new number at every call).
+ * Transmittance of a cover layer (../shared/glass.ts) for light arriving at an angle θ1 given by
+ * its sine and cosine, the ratio `indexRatio` = n_incoming / n_layer and the absorption k·L: Snell's
+ * sin θ2 = ratio·sin θ1 as ssc 2025 forms it. θ2's sine and cosine are left in `refraction`.
  */
-const refraction = { sin: 0, cos: 1 };
-
-/**
- * Transmittance of a cover layer (Duffie & Beckman, Solar Engineering of Thermal Processes, §5.3;
- * ssc `transmittance`) for light arriving at an angle θ1 given by its sine and cosine, the ratio
- * `indexRatio` = n_incoming / n_layer and the absorption k·L (`absorption`, dimensionless): Snell's
- * law sin θ2 = ratio·sin θ1, the mean of Fresnel's perpendicular and parallel reflectances
- * ½(sin²(θ2−θ1)/sin²(θ2+θ1) + tan²(θ2−θ1)/tan²(θ2+θ1)), and Bouguer's exp(−k·L / cos θ2). ssc
- * evaluates it with asin, sin and tan of θ2 ± θ1 and passes θ2 on in degrees; here the angle sums
- * are expanded so that one √ and one exp suffice, and θ2 is passed on as its sine and cosine
- * (left in `refraction`): the same values to within an ulp or two.
- */
-function layerTransmittance(sin1: number, cos1: number, indexRatio: number, absorption: number): number {
-  const sin2 = indexRatio * sin1;
-  const cos2 = Math.sqrt(1 - sin2 * sin2);
-  refraction.sin = sin2;
-  refraction.cos = cos2;
-  const sinDifference = sin2 * cos1 - cos2 * sin1;
-  const sinSum = sin2 * cos1 + cos2 * sin1;
-  const cosDifference = cos2 * cos1 + sin2 * sin1;
-  const cosSum = cos2 * cos1 - sin2 * sin1;
-  const perpendicular = (sinDifference * sinDifference) / (sinSum * sinSum);
-  const tanRatio = (sinDifference * cosSum) / (cosDifference * sinSum);
-  const reflected = 0.5 * (perpendicular + tanRatio * tanRatio);
-  return (1 - reflected) * exp(-absorption / cos2);
+function layer(sin1: number, cos1: number, indexRatio: number, absorption: number): number {
+  return layerTransmittance(sin1, cos1, indexRatio * sin1, absorption);
 }
-
-/** k·L of the coating and of the glass. */
-const COATING_ABSORPTION = COATING_EXTINCTION_PER_M * COATING_THICKNESS_M;
-const GLASS_ABSORPTION = GLASS_EXTINCTION_PER_M * GLASS_THICKNESS_M;
 
 /**
  * Beam transmittance at an incidence angle given by its sine and cosine: through the coating
  * (from air) then the glass (from the coating), or through the glass from air.
  */
 function beamTransmittance(sin1: number, cos1: number, antiReflectiveGlass: boolean): number {
-  if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
-  const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
-  return coating * layerTransmittance(refraction.sin, refraction.cos, COATING_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  if (!antiReflectiveGlass) return layer(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  const coating = layer(sin1, cos1, AIR_INDEX / AR_COATING_INDEX, AR_COATING_ABSORPTION);
+  return coating * layer(refraction.sin, refraction.cos, AR_COATING_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 
 /**
@@ -160,7 +121,7 @@ function glassTransmittance(angleDeg: number): number {
     const reflected = 0.5 * ((sinDifference * sinDifference) / (sinSum * sinSum) + (tanDifference * tanDifference) / (tanSum * tanSum));
     return (1 - reflected) * exp(-GLASS_ABSORPTION / Math.cos(refraction));
   }
-  return layerTransmittance(Math.sin(radians), Math.cos(radians), AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  return layer(Math.sin(radians), Math.cos(radians), AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 
 /**
@@ -170,13 +131,12 @@ function glassTransmittance(angleDeg: number): number {
  * reflects more than its beam does, so K_beam exceeds 1 up to about 59° (and is capped at 1).
  * Reproduced as written.
  */
-const ONE_DEGREE = Math.PI / 180.0;
 function normalTransmittance(antiReflectiveGlass: boolean): number {
-  const sin1 = Math.sin(ONE_DEGREE);
-  const cos1 = Math.cos(ONE_DEGREE);
-  if (!antiReflectiveGlass) return layerTransmittance(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
-  const coating = layerTransmittance(sin1, cos1, AIR_INDEX / COATING_INDEX, COATING_ABSORPTION);
-  return coating * layerTransmittance(refraction.sin, refraction.cos, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  const sin1 = Math.sin(DTOR);
+  const cos1 = Math.cos(DTOR);
+  if (!antiReflectiveGlass) return layer(sin1, cos1, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
+  const coating = layer(sin1, cos1, AIR_INDEX / AR_COATING_INDEX, AR_COATING_ABSORPTION);
+  return coating * layer(refraction.sin, refraction.cos, AIR_INDEX / GLASS_INDEX, GLASS_ABSORPTION);
 }
 const NORMAL_TRANSMITTANCE_AR = normalTransmittance(true);
 const NORMAL_TRANSMITTANCE_PLAIN = normalTransmittance(false);
@@ -309,9 +269,7 @@ export function effectiveIrradiance(input: ModuleInput, antiReflectiveGlass: boo
 /** Boltzmann constant, eV/K, as ssc writes it (`KB`). */
 const BOLTZMANN_EV_PER_K = 8.618e-5;
 /** Reference cell temperature, K (25 °C). */
-const REFERENCE_CELL_K = 25 + 273.15;
-/** Reference irradiance, W/m². */
-const REFERENCE_IRRADIANCE_WM2 = 1000;
+const REFERENCE_CELL_K = STC_CELL_C + ZERO_CELSIUS_K;
 /** Band gap of silicon at the reference temperature, eV (`eg0`), and its temperature dependence, 1/K (De Soto eq. 10). */
 const BAND_GAP_EV = 1.12;
 const BAND_GAP_PER_K = 0.0002677;
@@ -339,14 +297,14 @@ export function cecModulePower(module: CecModuleParameters, input: ModuleInput, 
   const effective = (eff.frontWm2 + input.rearWm2) * eff.airMassModifier;
   out.effectiveWm2 = effective;
   if (effective >= 1.0) {
-    const cellK = cellC + 273.15;
-    let lightCurrent = (effective / REFERENCE_IRRADIANCE_WM2) * (module.lightCurrentA + muIsc * (cellK - REFERENCE_CELL_K));
+    const cellK = cellC + ZERO_CELSIUS_K;
+    let lightCurrent = (effective / STC_IRRADIANCE_WM2) * (module.lightCurrentA + muIsc * (cellK - REFERENCE_CELL_K));
     if (lightCurrent < 0.0) lightCurrent = 0.0;
     const bandGap = BAND_GAP_EV * (1 - BAND_GAP_PER_K * (cellK - REFERENCE_CELL_K));
     powers(cellK / REFERENCE_CELL_K);
     const saturation = module.saturationCurrentA * lastPowers.cube * exp((1 / BOLTZMANN_EV_PER_K) * (BAND_GAP_EV / REFERENCE_CELL_K - bandGap / cellK));
     const ideality = (module.idealityV * cellK) / REFERENCE_CELL_K;
-    const shunt = module.shuntOhm * (REFERENCE_IRRADIANCE_WM2 / effective);
+    const shunt = module.shuntOhm * (STC_IRRADIANCE_WM2 / effective);
     const openCircuit = openCircuitVoltage5Par(module.vocV, ideality, lightCurrent, saturation, shunt);
     out.powerW = maxPower5Par(openCircuit, ideality, lightCurrent, saturation, module.seriesOhm, shunt, out);
     out.openCircuitV = openCircuit;

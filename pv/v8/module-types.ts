@@ -5,6 +5,10 @@
  * and "common module parameters"), tag 2025.4.16.r0.ssc.302, commit bf816157.
  */
 
+/** Standard test conditions, the modules' reference: irradiance, W/m², and cell temperature, °C. */
+export const STC_IRRADIANCE_WM2 = 1000;
+export const STC_CELL_C = 25;
+
 /**
  * The CEC (De Soto, Klein & Beckman, Solar Energy 80(1):78–88, 2006) six-parameter module model's
  * parameters at reference conditions (1000 W/m², 25 °C cell), ssc `cec6par_module_t`.
@@ -132,16 +136,13 @@ export const MODULE_TYPES: readonly [ModuleType, ModuleType, ModuleType] = [
 
 /**
  * Assumptions common to all three types (ssc "common module parameters"), used for the module
- * count and the self-shading geometry, not by the module's electrical model.
+ * count and the self-shading geometry, not by the module's electrical model. (ssc also sets a
+ * module voltage and bypass diodes for a self-shading DC derate that pvwattsv8 leaves disconnected.)
  */
 /** Nameplate of the notional module, W (`module.stc_watts`). */
 export const MODULE_STC_W = 300;
 /** Module length / width (`module.aspect_ratio`). */
-export const MODULE_ASPECT_RATIO = 1.7;
-/** Maximum-power voltage of the notional module, V (`module.vmp`), for self-shading. */
-export const MODULE_VMP_V = 60;
-/** Bypass diodes per module (`module.ndiode`), for self-shading. */
-export const MODULE_BYPASS_DIODES = 3;
+const MODULE_ASPECT_RATIO = 1.7;
 
 /**
  * Area (m²), width and length (m) of the notional module of a type, as ssc derives them:

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { type EffectiveIrradiance, effectiveIrradiance } from './cec-module.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
-import { noctCellTemperatureC, noctForArrayType, WIND_FACTOR } from './noct-cell-temperature.ts';
+import { noctForArrayType } from '../shared/noct.ts';
+import { noctCellTemperatureC, WIND_FACTOR } from './noct-cell-temperature.ts';
 
 describe('NOCT cell temperature as PVWatts v8 configures ssc noct_celltemp_t', () => {
   it("matches ssc's over irradiance, wind (0 to 30 m/s, around the 0.001 m/s floor), ambient, both NOCTs and module types", () => {

@@ -8,29 +8,17 @@
  *
  * Called after `effectiveIrradiance` and before `cecModulePower` (cec-module.ts), with the same input.
  */
+import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../shared/noct.ts';
+import { ZERO_CELSIUS_K } from '../shared/units.ts';
 import type { EffectiveIrradiance, ModuleInput } from './cec-module.ts';
-import type { CecModuleParameters } from './module-types.ts';
+import { type CecModuleParameters, STC_IRRADIANCE_WM2 } from './module-types.ts';
 
 /** Wind-speed factor for arrays below 22 ft (`ffv_wind`). */
 export const WIND_FACTOR = 0.51;
 /** Floor of the scaled wind speed, m/s. */
 const MIN_WIND_MS = 0.001;
-/** Ambient temperature of the NOCT conditions, °C. */
-const NOCT_AMBIENT_C = 20;
-/** Irradiance of the NOCT conditions, W/m². */
-const NOCT_IRRADIANCE_WM2 = 800;
-/** Reference irradiance of the module efficiency, W/m². */
-const REFERENCE_IRRADIANCE_WM2 = 1000;
 /** Transmittance–absorptance product τα (`TauAlpha`). */
 const TAU_ALPHA = 0.9;
-
-/** ssc `array_type` of a fixed roof mount. */
-const FIXED_ROOF = 1;
-
-/** NOCT in °C for an ssc `array_type` (0 open rack, 1 roof mount, 2–4 trackers): 49 on roofs, else 45. */
-export function noctForArrayType(arrayType: number): number {
-  return arrayType === FIXED_ROOF ? 49 : 45;
-}
 
 /**
  * Cell temperature, °C, ssc `noct_celltemp_t::operator()` with v8's settings: with S the front
@@ -43,12 +31,12 @@ export function noctForArrayType(arrayType: number): number {
 export function noctCellTemperatureC(input: ModuleInput, eff: EffectiveIrradiance, module: CecModuleParameters, noctC: number, darkC: number): number {
   const effective = eff.frontWm2 * eff.airMassModifier;
   if (!(effective > 0)) return darkC;
-  const referenceEfficiency = (module.impA * module.vmpV) / (REFERENCE_IRRADIANCE_WM2 * module.areaM2);
+  const referenceEfficiency = (module.impA * module.vmpV) / (STC_IRRADIANCE_WM2 * module.areaM2);
   let wind = input.windMs * WIND_FACTOR;
   if (wind < MIN_WIND_MS) wind = MIN_WIND_MS;
   const kelvin =
     input.ambientC +
-    273.15 +
+    ZERO_CELSIUS_K +
     ((effective / NOCT_IRRADIANCE_WM2) * (noctC - NOCT_AMBIENT_C) * (1.0 - referenceEfficiency / TAU_ALPHA) * 9.5) / (5.7 + 3.8 * wind);
-  return kelvin - 273.15;
+  return kelvin - ZERO_CELSIUS_K;
 }

@@ -38,12 +38,11 @@
  * harness); an edge landing within ~1e-14 of a strip boundary could fall in the other strip, which
  * changes nothing but rounding (a band's weight on its end strips is the part of them it covers).
  */
-import type { PerezSky } from '../shared/irradiance.ts';
-import { PerezCase } from '../shared/irradiance.ts';
-
-/** ssc `DTOR` and `RTOD` (lib_util.h), the same doubles as π/180 and 180/π. */
-const DTOR = Math.PI / 180;
-const RTOD = 180 / Math.PI;
+import { PerezCase, type PerezParts, perezParts, type PerezSky } from '../shared/irradiance.ts';
+import { GLASS_INDEX } from '../shared/glass.ts';
+import { incidenceAngle } from '../shared/incidence.ts';
+import { fmax, roundHalfAway } from '../shared/libm.ts';
+import { DTOR, RTOD } from '../shared/units.ts';
 
 /** Ground strips between two rows (ssc `intervals`). */
 const STRIPS = 100;
@@ -51,10 +50,6 @@ const STRIPS = 100;
 const CELL_ROWS = 6;
 /** One-degree bands of a cell's half-plane view. */
 const BANDS = 180;
-/** Refractive index of the module glass in the bifacial model. */
-const GLASS_INDEX = 1.526;
-/** Zenith below which Perez's low-sun case still gives beam, radians, as written in ssc `perez`. */
-const PEREZ_HORIZON_ZENITH_RAD = 1.5707963;
 /** Horizon band's view factor as the front side writes it, ½(cos 84° − cos 90°) to 5 digits. */
 const FRONT_HORIZON_BAND = 0.052246;
 /** Tolerance of the cell-overlap tests of the row reflections. */
@@ -186,47 +181,10 @@ export interface RearRecord {
   albedo: number;
 }
 
-/** ssc `perez` output split as `diffc[]`: beam, and the sky's isotropic, circumsolar and horizon parts, W/m². */
-interface PerezParts {
-  beam: number;
-  isotropic: number;
-  circumsolar: number;
-  horizon: number;
-}
-
-/**
- * ssc `perez` on one surface (ALGORITHM.md §7.3) with the sky diffuse split as `diffc[]`:
- * isotropic D(1 − F1)(1 + cos β)/2, circumsolar D·F1·max(cos θ, 0)/max(cos Z, cos 85°), horizon
- * D·F2·sin β; in the low-sun case the isotropic part is the whole sky, in the no-diffuse case all
- * three are 0. `incidenceRad` θ and `tiltRad` β in radians.
- */
-function perezParts(sky: PerezSky, zenithRad: number, incidenceRad: number, tiltRad: number, out: PerezParts): void {
-  const cosIncidence = Math.cos(incidenceRad);
-  const beam = sky.beamNormalWm2;
-  const diffuse = sky.diffuseHorizontalWm2;
-  out.circumsolar = 0;
-  out.horizon = 0;
-  if (sky.perezCase === PerezCase.lowSun) {
-    out.beam = cosIncidence > 0 && zenithRad < PEREZ_HORIZON_ZENITH_RAD ? beam * cosIncidence : 0;
-    out.isotropic = (diffuse * (1 + Math.cos(tiltRad))) / 2;
-  } else if (sky.perezCase === PerezCase.noDiffuse) {
-    out.beam = cosIncidence > 0 ? beam * cosIncidence : 0;
-    out.isotropic = 0;
-  } else {
-    const incidenceFactor = cosIncidence < 0 ? 0 : cosIncidence;
-    out.beam = beam * incidenceFactor;
-    out.isotropic = (diffuse * (1 - sky.f1) * (1 + Math.cos(tiltRad))) / 2;
-    out.circumsolar = (diffuse * sky.f1 * incidenceFactor) / sky.circumsolarCosZenith;
-    out.horizon = diffuse * sky.f2 * Math.sin(tiltRad);
-  }
-}
-
 /** Angle of incidence on a fixed surface (ssc `incidence` mode 0) of tilt and azimuth in degrees. */
 function fixedIncidenceRad(tiltDeg: number, azimuthDeg: number, zenithRad: number, sunAzimuthRad: number): number {
   const tilt = tiltDeg * DTOR;
-  const azimuth = azimuthDeg * DTOR;
-  const arg = Math.sin(zenithRad) * Math.cos(sunAzimuthRad - azimuth) * Math.sin(tilt) + Math.cos(zenithRad) * Math.cos(tilt);
-  return arg < -1 ? Math.PI : arg > 1 ? 0 : Math.acos(arg);
+  return incidenceAngle(Math.sin(zenithRad), Math.cos(zenithRad), sunAzimuthRad, Math.sin(tilt), Math.cos(tilt), azimuthDeg * DTOR);
 }
 
 /**
@@ -245,18 +203,6 @@ export function sjerpsKoomenIam(incidenceRad: number): number {
   const perpendicular = (sinDifference * sinDifference) / (sinSum * sinSum);
   const parallel = (tanDifference * tanDifference) / (tanSum * tanSum);
   return (1 - 0.5 * (perpendicular + parallel)) / (1 - NORMAL_REFLECTANCE);
-}
-
-/** C `round`: halves away from zero. */
-function roundHalfAway(x: number): number {
-  return x < 0 ? -Math.round(-x) : Math.round(x);
-}
-
-/** C `fmax`: a NaN argument yields the other. */
-function fmax(a: number, b: number): number {
-  if (Number.isNaN(a)) return b;
-  if (Number.isNaN(b)) return a;
-  return a > b ? a : b;
 }
 
 /** cos of the elevation β ∈ (0, π) of an edge `heightM` > 0 above the ground and `aheadM` ahead of a point on it (+x). */

@@ -14,27 +14,12 @@
  * The non-linear DC derate that `ss_exec` also computes is disconnected in pvwattsv8 (commented out
  * in exec), so it is not computed here.
  */
-import { ArrayType } from '../v5/array-model.ts';
-import { cosd, DTOR, sind } from '../shared/angles.ts';
+import { ArrayType } from '../shared/inputs.ts';
+import { groundDiffuseDerate, groundViewFactor } from '../shared/diffuse-shading.ts';
+import { fmax, fmin } from '../shared/libm.ts';
+import { cosd, DTOR, sind, tand } from '../shared/units.ts';
 import { MODULE_STC_W, MODULE_TYPES, moduleGeometry } from './module-types.ts';
 import { trueTrackingRotationDeg } from './surface.ts';
-
-/** tan of an angle in degrees, as ssc's `tand(x)` = tan(DTOR·x). */
-function tand(degrees: number): number {
-  return Math.tan(DTOR * degrees);
-}
-
-/** C `fmax` and `fmin`: a NaN argument yields the other. */
-function fmax(a: number, b: number): number {
-  if (Number.isNaN(a)) return b;
-  if (Number.isNaN(b)) return a;
-  return a > b ? a : b;
-}
-function fmin(a: number, b: number): number {
-  if (Number.isNaN(a)) return b;
-  if (Number.isNaN(b)) return a;
-  return a < b ? a : b;
-}
 
 /** Modules per string (7 × ~60 V), which decides the strings across a row. */
 const MODULES_PER_STRING = 7;
@@ -272,11 +257,9 @@ export function diffuseDerates(
   const f1 = albedo * (sinHalfTilt * sinHalfTilt);
   const y1 = fmax(0.00001, pitch - (width * sind(180 - elevation - surfaceTiltDeg)) / sind(elevation));
   const cosSupplement = cosd(180 - surfaceTiltDeg);
-  const f2 = 0.5 * albedo * (1 + y1 / width - Math.sqrt((y1 * y1) / (width * width) - ((2 * y1) / width) * cosSupplement + 1));
-  const f3 = 0.5 * albedo * (1 + pitch / width - Math.sqrt((pitch * pitch) / (width * width) - ((2 * pitch) / width) * cosSupplement + 1));
-  const unshaded = f1 * (beamHorizontal + dhiWm2);
-  const reduced = ((f1 + (rows - 1) * f2) / rows) * beamHorizontal + ((f1 + (rows - 1) * f3) / rows) * dhiWm2;
-  out.ground = unshaded > 0 ? reduced / unshaded : 1;
+  const f2 = 0.5 * albedo * groundViewFactor(y1, cosSupplement);
+  const f3 = 0.5 * albedo * groundViewFactor(pitch, cosSupplement);
+  out.ground = groundDiffuseDerate(f1, f2, f3, rows, beamHorizontal, dhiWm2);
 }
 
 /** One sun-up record, with the angles as pvwattsv8 reads them from `irrad` (degrees = radians × (180/π)). */

@@ -8,26 +8,21 @@
  * Only what the PVWatts v8 API passes is modelled: no external shading, snow, wind stow, lifetime
  * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
  */
-import { ArrayType } from '../v5/array-model.ts';
-import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../shared/irradiance.ts';
-import type { PvAnnualOutputs } from '../v5/outputs.ts';
-import { DAYS_IN_MONTH } from '../v5/solar-position.ts';
-import type { StationInfo } from '../v5/site.ts';
-import { formatG } from '../v5/system.ts';
+import { ArrayType, type Constraint, constraintFailure, formatG, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../shared/inputs.ts';
+import { noctForArrayType } from '../shared/noct.ts';
+import { DEFAULT_ALBEDO, newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../shared/irradiance.ts';
+import type { PvAnnualOutputs } from '../shared/outputs.ts';
+import { ROTATION_LIMIT_DEG } from '../shared/tracking.ts';
+import { DAYS_IN_MONTH, RTOD } from '../shared/units.ts';
+import type { StationInfo } from '../shared/weather.ts';
 import { cecModulePower, effectiveIrradiance, type EffectiveIrradiance, type ModuleInput, type ModulePower } from './cec-module.ts';
 import { MODULE_TYPES } from './module-types.ts';
-import { noctCellTemperatureC, noctForArrayType } from './noct-cell-temperature.ts';
+import { noctCellTemperatureC } from './noct-cell-temperature.ts';
 import { pvwattsV8RearRows, RearIrradiance, type RearRecord } from './rear-irradiance.ts';
 import { newRowShadingFactors, RowShading, type RowShadingRecord } from './row-shading.ts';
 import { inverterAcPower, pvwattsV8Inverter, type InverterOutput } from './sandia-inverter.ts';
 import { PEREZ_SKIPPED, type SiteV8 } from './site.ts';
 import { newSurfaceAngles, surfaceAngles, TrackingMode, type ArraySurface } from './surface.ts';
-
-const RTOD = 180 / Math.PI;
-/** ssc's `albedo_default`, used where no valid albedo is given. */
-const DEFAULT_ALBEDO = 0.2;
-/** Tracker rotation limit, degrees (`rotlim`'s default). */
-const ROTATION_LIMIT_DEG = 45;
 
 /** The system, with the ssc input names the API passes. */
 export interface PvSystemV8 {
@@ -67,49 +62,20 @@ export type PvResultV8 =
   | { ok: true; outputs: PvAnnualOutputs & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
   | { ok: false; error: string; station: StationInfo; warnings: string[] };
 
-type Constraint = readonly ['min' | 'max', number] | readonly ['integer' | 'positive'];
-
 /** The constraints ssc's variable table puts on the inputs the API passes, in table order. */
 const INPUT_CONSTRAINTS: ReadonlyArray<readonly [keyof PvSystemV8, readonly Constraint[]]> = [
-  ['module_type', [['min', 0], ['max', 2], ['integer']]],
-  ['dc_ac_ratio', [['positive']]],
-  ['array_type', [['min', 0], ['max', 4], ['integer']]],
-  [
-    'tilt',
-    [
-      ['min', 0],
-      ['max', 90],
-    ],
-  ],
-  [
-    'azimuth',
-    [
-      ['min', 0],
-      ['max', 360],
-    ],
-  ],
-  [
-    'gcr',
-    [
-      ['min', 0.01],
-      ['max', 0.99],
-    ],
-  ],
-  [
-    'losses',
-    [
-      ['min', -5],
-      ['max', 99],
-    ],
-  ],
-  [
-    'inv_eff',
-    [
-      ['min', 90],
-      ['max', 99.5],
-    ],
-  ],
+  ['module_type', [min(0), max(2), INTEGER]],
+  ['dc_ac_ratio', [POSITIVE]],
+  ['array_type', [min(0), max(4), INTEGER]],
+  ['tilt', [min(0), max(90)]],
+  ['azimuth', [min(0), max(360)]],
+  ['gcr', [min(0.01), max(0.99)]],
+  ['losses', [min(-5), max(99)]],
+  ['inv_eff', [min(90), max(99.5)]],
 ];
+
+/** ssc's number type at this tag is double: bounds are compared as given. */
+const double = (x: number): number => x;
 
 /** ssc's input checks (its var_info constraints, then exec's own), with its messages; null when they pass. */
 function systemError(system: PvSystemV8): string | null {
@@ -117,13 +83,11 @@ function systemError(system: PvSystemV8): string | null {
     const value = system[name] as number | undefined;
     if (value === undefined) {
       if ((name === 'tilt' || name === 'azimuth') && system.array_type >= 4) continue;
-      return `precheck input: variable '${name}' required but not assigned`;
+      return requiredInputMessage(name);
     }
-    for (const [kind, bound] of constraints) {
-      if (kind === 'min' && value < bound!) return `fail(${name}, min=${formatG(bound!)}): ${formatG(value)}`;
-      if (kind === 'max' && value > bound!) return `fail(${name}, max=${formatG(bound!)}): ${formatG(value)}`;
-      if (kind === 'positive' && value <= 0) return `fail(${name}, positive): ${formatG(value)}`;
-      if (kind === 'integer' && Math.trunc(value) !== value) return `fail(${name}, integer): number could not be interpreted as an integer: ${formatG(value)}`;
+    for (const constraint of constraints) {
+      const failure = constraintFailure(name, value, constraint, double);
+      if (failure !== null) return failure;
     }
   }
   if (system.soiling !== undefined && system.soiling.length !== 1 && system.soiling.length !== 12)

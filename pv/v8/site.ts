@@ -5,13 +5,11 @@
  * Computed once per weather file and shared by every system simulated on it.
  */
 import type { WeatherData } from '../../model/weather.ts';
-import type { StationInfo } from '../v5/site.ts';
 import { newPerezSky, PerezCase, perezSkyCoefficients } from '../shared/irradiance.ts';
-import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../v5/solar-position.ts';
+import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../shared/sun-up.ts';
+import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
 import { SpaSun } from './solar-position.ts';
 
-const HOURS_PER_YEAR = 8760;
-const MAX_STEPS_PER_HOUR = 60;
 /** `irrad`'s defaults for the optional inputs of the sun position (`irrad::setup`). */
 const DEFAULT_ELEVATION_M = 0;
 const DEFAULT_PRESSURE_MBAR = 1013.25;
@@ -103,17 +101,11 @@ function recordTimes(weather: WeatherData): { hour: Int32Array; minute: Float32A
   return { hour, minute, warning };
 }
 
-/** ssc's time mode: steps per hour, or why the run fails. */
-function stepsPerHourOrProblem(weather: WeatherData): number | string {
-  if (!weather.hasMinuteColumn && weather.length !== HOURS_PER_YEAR) {
-    return 'Minute column required in weather data for subhourly data or data that is not continuous over one year.';
-  }
-  const stepsPerHour = weather.length / HOURS_PER_YEAR;
-  if (!Number.isInteger(stepsPerHour) || stepsPerHour < 1 || stepsPerHour > MAX_STEPS_PER_HOUR) {
-    return `Invalid number of data records (${weather.length}): must be an integer multiple of 8760.`;
-  }
-  return stepsPerHour;
-}
+/** ssc 2025's messages for a file that fails the time mode. */
+const TIME_MODE_MESSAGES: TimeModeMessages = {
+  subhourlyWithoutMinutes: 'Minute column required in weather data for subhourly data or data that is not continuous over one year.',
+  recordCount: (records) => `Invalid number of data records (${records}): must be an integer multiple of 8760.`,
+};
 
 /** The weather part of `irrad::check` (codes −1, −2, −5), with ssc's messages. */
 function weatherCheck(
@@ -145,7 +137,7 @@ function weatherCheck(
 export function prepareSiteV8(weather: WeatherData): SiteV8 {
   const n = weather.length;
   const { lat, lon, tz } = weather.header;
-  const modeOrProblem = stepsPerHourOrProblem(weather);
+  const modeOrProblem = stepsPerHourOrProblem(weather, TIME_MODE_MESSAGES);
   const stepsPerHour = typeof modeOrProblem === 'number' ? modeOrProblem : 1;
   const stepHours = 1 / stepsPerHour;
   const instantaneous = weather.hasMinuteColumn;

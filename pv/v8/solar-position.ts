@@ -13,13 +13,10 @@
  * temperature (and so its refraction) differ. `SpaSun` keeps the same table with the same clearing
  * rule, so that every zenith is the one ssc uses.
  */
-import { DTOR } from '../shared/angles.ts';
-import { DAYS_IN_MONTH, type SunPosition } from '../v5/solar-position.ts';
+import { extraterrestrialHorizontalWm2 } from '../shared/irradiance.ts';
+import type { SunPosition } from '../shared/sun-up.ts';
+import { DAYS_IN_MONTH, DTOR, RTOD } from '../shared/units.ts';
 
-const RTOD = 180 / Math.PI;
-const DAYS_BEFORE_MONTH: readonly number[] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-/** Solar constant used for the extraterrestrial irradiance, W/m² (Duffie & Beckman eq. 1.4.1a). */
-const SOLAR_CONSTANT_WM2 = 1367;
 /** Sun elevation at sunrise and sunset, degrees (SPA A.2: refraction and the solar disc). */
 const RISE_SET_ELEVATION_DEG = -0.8333;
 /** ΔT that ssc uses for the sidereal time at 0 UT of the rise/set date, seconds. */
@@ -71,7 +68,7 @@ function limitZeroToOne(value: number): number {
  * ΔT = TT − UT for a calendar year, seconds: the polynomials of Espenak & Meeus (NASA, 2006) that
  * ssc uses for 1961–2050, 66.7 s otherwise.
  */
-export function deltaTSeconds(year: number): number {
+function deltaTSeconds(year: number): number {
   if (year >= 1961 && year <= 1986) {
     const t = year - 1975;
     return 45.45 + 1.067 * t - t ** 2 / 260 - t ** 3 / 718;
@@ -417,16 +414,11 @@ export class SpaSun {
     let zenithRad = DTOR * sun.zenithDeg;
     if (zenithRad > Math.PI) zenithRad = Math.PI;
     else if (zenithRad < 0) zenithRad = 0;
-    const dayOfYear = DAYS_BEFORE_MONTH[month - 1]! + day;
-    const normalWm2 = SOLAR_CONSTANT_WM2 * (1 + 0.033 * Math.cos(((360 / 365) * dayOfYear * Math.PI) / 180));
-    let extraterrestrial = 0;
-    if (zenithRad > 0 && zenithRad < Math.PI / 2) extraterrestrial = normalWm2 * Math.cos(zenithRad);
-    else if (zenithRad === 0) extraterrestrial = normalWm2;
 
     out.azimuthRad = DTOR * sun.azimuthDeg;
     out.zenithRad = zenithRad;
     out.elevationRad = DTOR * sun.elevationDeg;
-    out.extraterrestrialHorizontalWm2 = extraterrestrial;
+    out.extraterrestrialHorizontalWm2 = extraterrestrialHorizontalWm2(month, day, zenithRad);
     if (today.h0Deg === 180) {
       out.sunriseHours = -100;
       out.sunsetHours = 100;

@@ -7,10 +7,9 @@
  * NREL/TP-5K00-76626 (2020), eq. 7 (the rotation that puts the sun in the plane normal to the
  * axis). Backtracking: same report, eqs. 11–14, on flat ground (cross-axis slope 0).
  */
-import { cosd, DTOR, sind } from '../shared/angles.ts';
+import { cosd, DTOR, RTOD, sind } from '../shared/units.ts';
 import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../shared/incidence.ts';
-
-const RTOD = 180 / Math.PI;
+import { isVerticalAxis, verticalAxisRotationRad } from '../shared/tracking.ts';
 
 /** ssc's tracking modes (`incidence`'s `mode`). */
 export const TrackingMode = { fixed: 0, oneAxis: 1, twoAxis: 2 } as const;
@@ -84,20 +83,17 @@ function oneAxisRotationRad(surface: ArraySurface, zenithRad: number, sunAzimuth
   const axisAzimuthRad = surface.azimuthDeg * DTOR;
   const limitRad = surface.rotationLimitDeg * DTOR;
   let rotation: number;
-  if (Math.abs(Math.cos(surface.tiltDeg * DTOR)) < 0.001745) {
-    // a vertical axis turns with the sun's azimuth
-    if (axisAzimuthRad <= Math.PI)
-      rotation = sunAzimuthRad <= axisAzimuthRad + Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad - 2 * Math.PI;
-    else rotation = sunAzimuthRad >= axisAzimuthRad - Math.PI ? sunAzimuthRad - axisAzimuthRad : sunAzimuthRad - axisAzimuthRad + 2 * Math.PI;
+  if (isVerticalAxis(Math.cos(surface.tiltDeg * DTOR))) {
+    rotation = verticalAxisRotationRad(sunAzimuthRad, axisAzimuthRad);
   } else {
     rotation = trueTrackingRotationDeg((sunAzimuthRad * 180) / Math.PI, (zenithRad * 180) / Math.PI, surface.tiltDeg, surface.azimuthDeg);
-    rotation *= Math.PI / 180;
+    rotation *= DTOR;
   }
   const trueTracking = rotation;
   if (rotation < -limitRad) rotation = -limitRad;
   else if (rotation > limitRad) rotation = limitRad;
   if (!surface.backtracking) return rotation;
-  const backtracked = backtrackRotationDeg((trueTracking * 180) / Math.PI, surface.gcr) * (Math.PI / 180);
+  const backtracked = backtrackRotationDeg((trueTracking * 180) / Math.PI, surface.gcr) * DTOR;
   return backtracked > limitRad ? limitRad : backtracked < -limitRad ? -limitRad : backtracked;
 }
 
