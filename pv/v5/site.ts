@@ -8,7 +8,7 @@
 import type { WeatherData } from '../../model/weather.ts';
 import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
 import { DEFAULT_ALBEDO, newPerezSky, perezSkyCoefficients } from '../shared/irradiance.ts';
-import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes } from '../shared/sun-up.ts';
+import { type DaySunTimes, newSunPosition, placeSun, type SunPosition, SunUp, sunTimesForDate } from '../shared/sun-up.ts';
 import { cosd, DTOR, RTOD, sind } from '../shared/units.ts';
 import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
@@ -122,7 +122,143 @@ function copyVector(vector: Vector3, into: Float64Array, at: number): void {
   into[at + 2] = vector.z;
 }
 
-/** Prepares a weather file for any number of `simulate` runs. */
+/** The station as v5 reports it (docs/pv-model.md §4.6): the header's numbers in single precision. */
+function stationOf(weather: WeatherData): StationInfo {
+  const { header } = weather;
+  return {
+    lat: Math.fround(header.lat),
+    lon: Math.fround(header.lon),
+    elev: Math.fround(header.elev),
+    tz: Math.fround(header.tz),
+    location: header.location,
+    city: header.city,
+    state: header.state,
+  };
+}
+
+/**
+ * Packs the site's values of each sun-up record into one array, `SUN_STRIDE` values per record at
+ * the offsets of `SunField`, in the order of the records.
+ */
+class SunDataPacker {
+  /** Grown as needed (about half the records have the sun up), trimmed by `packed`. */
+  private data: Float64Array;
+  private count = 0;
+  private readonly sky = newPerezSky();
+  private readonly vector: Vector3 = { x: 0, y: 0, z: 0 };
+  private readonly southAxisSurface = newSurfaceAngles();
+  private readonly wind: WindTerms = { laminarForced: 0, turbulentForced: 0, filmTurbulentBelowK: 0 };
+
+  constructor(records: number) {
+    this.data = new Float64Array(Math.ceil(records * 0.6) * SUN_STRIDE);
+  }
+
+  /** Appends record `i` of `weather`, whose sun is up at `sun`. */
+  append(weather: WeatherData, i: number, sun: SunPosition): void {
+    const at = this.count * SUN_STRIDE;
+    this.count++;
+    if (at + SUN_STRIDE > this.data.length) {
+      const grown = new Float64Array(Math.max(this.data.length * 2, SUN_STRIDE * 64));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.sunTerms(at, sun);
+    this.skyTerms(at, weather.dni[i]!, weather.dhi[i]!, weather.alb[i]!, sun.extraterrestrialHorizontalWm2);
+    this.cellTemperatureTerms(at, weather.tdry[i]!, weather.wspd[i]!);
+    this.rowTerms(at);
+    this.southAxisTracker(at);
+  }
+
+  /** The packed values of the records appended so far. */
+  packed(): Float64Array {
+    return this.data.slice(0, this.count * SUN_STRIDE);
+  }
+
+  /** The sun's zenith and azimuth, radians, with their sines and cosines. */
+  private sunTerms(at: number, sun: SunPosition): void {
+    const data = this.data;
+    const zenith = sun.zenithRad;
+    const azimuth = sun.azimuthRad;
+    data[at + SunField.zenithRad] = zenith;
+    data[at + SunField.azimuthRad] = azimuth;
+    data[at + SunField.sinZenith] = Math.sin(zenith);
+    data[at + SunField.cosZenith] = Math.cos(zenith);
+    data[at + SunField.sinAzimuth] = Math.sin(azimuth);
+    data[at + SunField.cosAzimuth] = Math.cos(azimuth);
+  }
+
+  /**
+   * The beam test (docs/pv-model.md §9.1), the surface-independent Perez terms
+   * (docs/pv-model.md §9.2), the albedo (docs/pv-model.md §4.5) and the weather DNI.
+   */
+  private skyTerms(at: number, dni: number, dhi: number, weatherAlbedo: number, extraterrestrialHorizontalWm2: number): void {
+    const data = this.data;
+    const sky = this.sky;
+    data[at + SunField.beamAboveExtraterrestrial] = beamExceedsExtraterrestrial(dni, data[at + SunField.cosZenith]!, extraterrestrialHorizontalWm2) ? 1 : 0;
+    perezSkyCoefficients(dni, dhi, data[at + SunField.zenithRad]!, sky);
+    data[at + SunField.perezCase] = sky.perezCase;
+    data[at + SunField.perezBeamNormalWm2] = sky.beamNormalWm2;
+    data[at + SunField.perezDiffuseHorizontalWm2] = sky.diffuseHorizontalWm2;
+    data[at + SunField.perezF1] = sky.f1;
+    data[at + SunField.perezF2] = sky.f2;
+    data[at + SunField.perezCircumsolarCosZenith] = sky.circumsolarCosZenith;
+    data[at + SunField.albedo] = Number.isFinite(weatherAlbedo) && weatherAlbedo > 0 && weatherAlbedo < 1 ? weatherAlbedo : DEFAULT_ALBEDO;
+    data[at + SunField.dniWm2] = dni;
+  }
+
+  /** What the cell temperature takes from the weather alone (docs/pv-model.md §12.1): ambient, sky temperature, the wind's terms. */
+  private cellTemperatureTerms(at: number, ambientC: number, windMs: number): void {
+    const data = this.data;
+    const wind = this.wind;
+    data[at + SunField.ambientC] = ambientC;
+    data[at + SunField.skyTemperatureK] = skyTemperatureK(ambientC);
+    windTerms(windAtModuleMs(Math.max(windMs, 0)), wind);
+    data[at + SunField.windLaminarForced] = wind.laminarForced;
+    data[at + SunField.windTurbulentForced] = wind.turbulentForced;
+    data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
+  }
+
+  /**
+   * The sun as the rows' geometry takes it (docs/pv-model.md §8.1, §8.5): its unit vector from the
+   * angles in degrees as backtracking converts them, (rad·180)/π, and as self-shading does,
+   * rad·(180/π), and the zenith's cosine and the elevation's sine in degrees.
+   */
+  private rowTerms(at: number): void {
+    const data = this.data;
+    const vector = this.vector;
+    const zenith = data[at + SunField.zenithRad]!;
+    const azimuth = data[at + SunField.azimuthRad]!;
+    sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
+    copyVector(vector, data, at + SunField.sunVectorForBacktracking);
+    const zenithDeg = zenith * RTOD;
+    sunUnitVector(azimuth * RTOD, zenithDeg, vector);
+    copyVector(vector, data, at + SunField.sunVectorForShading);
+    data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
+    data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);
+  }
+
+  /** The usual 1-axis tracker's true-tracking rotation and the surface it turns (docs/pv-model.md §7.3, §7.5). */
+  private southAxisTracker(at: number): void {
+    const data = this.data;
+    const surface = this.southAxisSurface;
+    const sinZenith = data[at + SunField.sinZenith]!;
+    const cosZenith = data[at + SunField.cosZenith]!;
+    const azimuth = data[at + SunField.azimuthRad]!;
+    const rotation = trueTrackingRotationFrom(sinZenith, cosZenith, azimuth, 0, 1, SOUTH_AXIS_AZIMUTH_RAD);
+    rotatedSurfaceOrientation(1, SOUTH_AXIS_AZIMUTH_RAD, rotation, Math.cos(rotation), Math.sin(rotation), surface);
+    rotatedSurfaceIncidence(sinZenith, cosZenith, azimuth, surface);
+    data[at + SunField.southAxisRotationRad] = rotation;
+    data[at + SunField.southAxisSurfaceTiltRad] = surface.tiltRad;
+    data[at + SunField.southAxisSinSurfaceTilt] = surface.sinTilt;
+    data[at + SunField.southAxisCosSurfaceTilt] = surface.cosTilt;
+    data[at + SunField.southAxisCosIncidence] = surface.cosIncidence;
+  }
+}
+
+/**
+ * Prepares a weather file for any number of `simulate` runs: for every record, the weather range
+ * checks and the sun-up class (docs/pv-model.md §5), and for every sun-up record its packed values.
+ */
 export function prepareSite(weather: WeatherData): PreparedSite {
   const n = weather.length;
   const { lat, lon, tz } = weather.header;
@@ -132,26 +268,13 @@ export function prepareSite(weather: WeatherData): PreparedSite {
 
   const sunUp = new Uint8Array(n);
   const sunUpList: number[] = [];
-  // grown as needed (about half the records have the sun up), trimmed at the end
-  let data = new Float64Array(Math.ceil(n * 0.6) * SUN_STRIDE);
-  let count = 0;
-
+  const packer = new SunDataPacker(n);
   const sun = newSunPosition();
   const scratch = newSunPosition();
   const sunRoutine = michalskySun(lat, lon, tz);
-  const sky = newPerezSky();
-  const vector: Vector3 = { x: 0, y: 0, z: 0 };
-  const southAxisSurface = newSurfaceAngles();
-  const wind: WindTerms = { laminarForced: 0, turbulentForced: 0, filmTurbulentBelowK: 0 };
   const sunTimes: DaySunTimes = { sunriseHours: 0, sunsetHours: 0 };
   let sunTimesDate = Number.NaN;
   let weatherRangeFailure: RangeFailure | null = null;
-  const date = (record: number) => ({
-    year: Math.trunc(weather.year[record]!),
-    month: Math.trunc(weather.month[record]!),
-    day: Math.trunc(weather.day[record]!),
-    hour: Math.trunc(weather.hour[record]!),
-  });
 
   for (let i = 0; i < n; i++) {
     const year = Math.trunc(weather.year[i]!);
@@ -159,14 +282,11 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     const day = Math.trunc(weather.day[i]!);
     const hour = Math.trunc(weather.hour[i]!);
     const minute = weather.minute[i]!;
-    const dni = weather.dni[i]!;
-    const dhi = weather.dhi[i]!;
-
     if (weatherRangeFailure === null) {
-      const code = weatherRangeCheck(year, month, day, hour, minute, lat, lon, tz, dni, dhi);
+      const code = weatherRangeCheck(year, month, day, hour, minute, lat, lon, tz, weather.dni[i]!, weather.dhi[i]!);
       if (code !== RangeCheck.passed) weatherRangeFailure = { record: i, code };
     }
-
+    // the date's sunrise and sunset, computed once per date (the sun routine is a pure function)
     const dateKey = (year * 13 + month) * 32 + day;
     if (dateKey !== sunTimesDate) {
       sunTimesForDate(year, month, day, sunRoutine, scratch, sunTimes);
@@ -176,82 +296,23 @@ export function prepareSite(weather: WeatherData): PreparedSite {
     sunUp[i] = up;
     if (up === SunUp.night) continue;
     sunUpList.push(i);
-
-    const at = count * SUN_STRIDE;
-    count++;
-    if (at + SUN_STRIDE > data.length) {
-      const grown = new Float64Array(Math.max(data.length * 2, SUN_STRIDE * 64));
-      grown.set(data);
-      data = grown;
-    }
-    const zenith = sun.zenithRad;
-    const azimuth = sun.azimuthRad;
-    const cosZenith = Math.cos(zenith);
-    data[at + SunField.zenithRad] = zenith;
-    data[at + SunField.azimuthRad] = azimuth;
-    data[at + SunField.sinZenith] = Math.sin(zenith);
-    data[at + SunField.cosZenith] = cosZenith;
-    data[at + SunField.sinAzimuth] = Math.sin(azimuth);
-    data[at + SunField.cosAzimuth] = Math.cos(azimuth);
-    data[at + SunField.beamAboveExtraterrestrial] = beamExceedsExtraterrestrial(dni, cosZenith, sun.extraterrestrialHorizontalWm2) ? 1 : 0;
-    perezSkyCoefficients(dni, dhi, zenith, sky);
-    data[at + SunField.perezCase] = sky.perezCase;
-    data[at + SunField.perezBeamNormalWm2] = sky.beamNormalWm2;
-    data[at + SunField.perezDiffuseHorizontalWm2] = sky.diffuseHorizontalWm2;
-    data[at + SunField.perezF1] = sky.f1;
-    data[at + SunField.perezF2] = sky.f2;
-    data[at + SunField.perezCircumsolarCosZenith] = sky.circumsolarCosZenith;
-    const recordAlbedo = weather.alb[i]!;
-    data[at + SunField.albedo] = Number.isFinite(recordAlbedo) && recordAlbedo > 0 && recordAlbedo < 1 ? recordAlbedo : DEFAULT_ALBEDO;
-    data[at + SunField.dniWm2] = dni;
-    const ambient = weather.tdry[i]!;
-    data[at + SunField.ambientC] = ambient;
-    data[at + SunField.skyTemperatureK] = skyTemperatureK(ambient);
-    windTerms(windAtModuleMs(Math.max(weather.wspd[i]!, 0)), wind);
-    data[at + SunField.windLaminarForced] = wind.laminarForced;
-    data[at + SunField.windTurbulentForced] = wind.turbulentForced;
-    data[at + SunField.windFilmTurbulentBelowK] = wind.filmTurbulentBelowK;
-    sunUnitVector((azimuth * 180) / Math.PI, (zenith * 180) / Math.PI, vector);
-    copyVector(vector, data, at + SunField.sunVectorForBacktracking);
-    const zenithDeg = zenith * RTOD;
-    sunUnitVector(azimuth * RTOD, zenithDeg, vector);
-    copyVector(vector, data, at + SunField.sunVectorForShading);
-    data[at + SunField.cosdZenithForShading] = cosd(zenithDeg);
-    data[at + SunField.sindElevationForShading] = sind(90 - zenithDeg);
-    const sinZenith = data[at + SunField.sinZenith]!;
-    const southAxisRotation = trueTrackingRotationFrom(sinZenith, cosZenith, azimuth, 0, 1, SOUTH_AXIS_AZIMUTH_RAD);
-    rotatedSurfaceOrientation(1, SOUTH_AXIS_AZIMUTH_RAD, southAxisRotation, Math.cos(southAxisRotation), Math.sin(southAxisRotation), southAxisSurface);
-    rotatedSurfaceIncidence(sinZenith, cosZenith, azimuth, southAxisSurface);
-    data[at + SunField.southAxisRotationRad] = southAxisRotation;
-    data[at + SunField.southAxisSurfaceTiltRad] = southAxisSurface.tiltRad;
-    data[at + SunField.southAxisSinSurfaceTilt] = southAxisSurface.sinTilt;
-    data[at + SunField.southAxisCosSurfaceTilt] = southAxisSurface.cosTilt;
-    data[at + SunField.southAxisCosIncidence] = southAxisSurface.cosIncidence;
+    packer.append(weather, i, sun);
   }
-  data = data.slice(0, count * SUN_STRIDE);
 
   return {
-    station: {
-      lat: Math.fround(lat),
-      lon: Math.fround(lon),
-      elev: Math.fround(weather.header.elev),
-      tz: Math.fround(tz),
-      location: weather.header.location,
-      city: weather.header.city,
-      state: weather.header.state,
-    },
+    station: stationOf(weather),
     records: n,
     stepsPerHour,
     stepHours: 1 / stepsPerHour,
     problem: typeof modeOrProblem === 'string' ? modeOrProblem : null,
     weatherRangeFailure,
     recordLabel(record: number) {
-      const { year, month, day, hour } = date(record);
-      return `[y:${year} m:${month} d:${day} h:${hour}]`;
+      const date = (values: Float32Array) => Math.trunc(values[record]!);
+      return `[y:${date(weather.year)} m:${date(weather.month)} d:${date(weather.day)} h:${date(weather.hour)}]`;
     },
     sunUp,
     sunUpRecords: Int32Array.from(sunUpList),
-    sunData: data,
+    sunData: packer.packed(),
     dniWm2: weather.dni,
     dhiWm2: weather.dhi,
     ambientC: weather.tdry,

@@ -424,6 +424,25 @@ function solveCurrent(
 }
 
 /**
+ * The curve the maximum-power search walks: the five parameters at operating conditions, the
+ * current's first guess 0.9·I_L, the two quotients of F′ that do not depend on the current
+ * (`solveCurrent`) and whether all five are finite. Set by `maxPower5Par` for its two steps, which
+ * take them into locals and hand them to `negativePower` as arguments (V8 keeps arguments of an
+ * inlined call in registers; the search evaluates −P(V) some twenty times).
+ */
+const curve = {
+  idealityV: 0,
+  lightA: 0,
+  saturationA: 0,
+  seriesOhm: 0,
+  shuntOhm: 0,
+  guessA: 0,
+  slopeFactor: 0,
+  seriesOverShunt: 0,
+  finite: true,
+};
+
+/**
  * −P(V) = −V·I(V), ssc `powerfunc`: the current of `solveCurrent` started at `guessA` = 0.9·I_L. At
  * V = 0 it is −0 without solving when the parameters are finite (`finite`): the current is then a
  * finite number ≥ 0.
@@ -454,33 +473,16 @@ const GOLDEN_C = 1.0 - GOLDEN_R;
 const GOLDEN_TOLERANCE = 1e-4;
 const GOLDEN_MAX_STEPS = 5000;
 
-/**
- * Maximum power of the five-parameter model, W (ssc `maxpower_5par`): minimise −V·I(V) by
- * Numerical Recipes' `mnbrak` from (0, `vocUpperV`) and `golden` (Press et al., Numerical Recipes
- * §10.1) to a bracket of relative width 1e-4, the bracketing points clamped to [0, vocUpperV] as
- * ssc does; leaves the voltage (V) and current (A) there in `out`. −999 (all three) if the
- * search exceeds 5000 steps.
- */
-export function maxPower5Par(
-  vocUpperV: number,
-  idealityV: number,
-  lightA: number,
-  saturationA: number,
-  seriesOhm: number,
-  shuntOhm: number,
-  out: MaxPowerPoint,
-): number {
-  const a = idealityV;
-  const il = lightA;
-  const io = saturationA;
-  const rs = seriesOhm;
-  const rsh = shuntOhm;
-  const guess = 0.9 * lightA;
-  const k = saturationA * (seriesOhm / idealityV);
-  const rr = seriesOhm / shuntOhm;
-  const finite = Number.isFinite(idealityV + lightA + saturationA + seriesOhm + shuntOhm);
+/** The bracket `bracketMinimum` leaves: a < b < c (or c < b < a) with f(b) below f(a) and f(c). */
+const bracket = { ax: 0, bx: 0, cx: 0, fa: 0, fb: 0, fc: 0 };
 
-  // mnbrak: bracket a minimum starting from ax = 0, bx = vocUpperV
+/**
+ * Numerical Recipes' `mnbrak` as ssc's copy has it (Press et al., Numerical Recipes §10.1): from
+ * ax = 0 and bx = `vocUpperV`, steps downhill on −P(V) by golden-ratio leaps and parabolic
+ * extrapolation, no farther than GLIMIT times the last step, until f(b) ≤ f(c); into `bracket`.
+ */
+function bracketMinimum(vocUpperV: number): void {
+  const { guessA: guess, idealityV: a, lightA: il, saturationA: io, seriesOhm: rs, shuntOhm: rsh, slopeFactor: k, seriesOverShunt: rr, finite } = curve;
   let ax = 0;
   let bx = vocUpperV;
   let cx: number;
@@ -544,8 +546,24 @@ export function maxPower5Par(
     fb = fc;
     fc = fu;
   }
+  bracket.ax = ax;
+  bracket.bx = bx;
+  bracket.cx = cx;
+  bracket.fa = fa;
+  bracket.fb = fb;
+  bracket.fc = fc;
+}
 
-  // golden: "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx.
+/**
+ * Numerical Recipes' `golden` as ssc's copy has it: golden-section search of −P(V) inside `bracket`,
+ * clamped to [0, `vocUpperV`], to a bracket of relative width 1e-4; the maximum power, W, with its
+ * voltage (V) and current (A) in `out`. −999 (all three) after 5000 steps.
+ */
+function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
+  const { guessA: guess, idealityV: a, lightA: il, saturationA: io, seriesOhm: rs, shuntOhm: rsh, slopeFactor: k, seriesOverShunt: rr, finite } = curve;
+  let { ax, bx } = bracket;
+  const { cx, fb } = bracket;
+  // "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx.
   // One of golden's two first points is bx: its value is mnbrak's fb unless the clamp moved it
   // (ssc evaluates it again, to the same number).
   const bracketMiddle = bx;
@@ -601,4 +619,33 @@ export function maxPower5Par(
   out.voltageV = v;
   out.currentA = v !== 0 ? p / v : 0;
   return p;
+}
+
+/**
+ * Maximum power of the five-parameter model, W (ssc `maxpower_5par`): minimise −V·I(V) by
+ * Numerical Recipes' `mnbrak` from (0, `vocUpperV`) (`bracketMinimum`) and `golden`
+ * (`goldenSection`) to a bracket of relative width 1e-4, the bracketing points clamped to
+ * [0, vocUpperV] as ssc does; leaves the voltage (V) and current (A) there in `out`. −999 (all
+ * three) if the search exceeds 5000 steps.
+ */
+export function maxPower5Par(
+  vocUpperV: number,
+  idealityV: number,
+  lightA: number,
+  saturationA: number,
+  seriesOhm: number,
+  shuntOhm: number,
+  out: MaxPowerPoint,
+): number {
+  curve.idealityV = idealityV;
+  curve.lightA = lightA;
+  curve.saturationA = saturationA;
+  curve.seriesOhm = seriesOhm;
+  curve.shuntOhm = shuntOhm;
+  curve.guessA = 0.9 * lightA;
+  curve.slopeFactor = saturationA * (seriesOhm / idealityV);
+  curve.seriesOverShunt = seriesOhm / shuntOhm;
+  curve.finite = Number.isFinite(idealityV + lightA + saturationA + seriesOhm + shuntOhm);
+  bracketMinimum(vocUpperV);
+  return goldenSection(vocUpperV, out);
 }

@@ -8,23 +8,16 @@ import type { WeatherData } from '../../model/weather.ts';
 import { newPerezSky, PerezCase, perezSkyCoefficients } from '../shared/irradiance.ts';
 import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../shared/sun-up.ts';
 import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
+import { type RecordFailure, weatherCheck } from './range-checks.ts';
 import { SpaSun } from './solar-position.ts';
 
 /** `irrad`'s defaults for the optional inputs of the sun position (`irrad::setup`). */
 const DEFAULT_ELEVATION_M = 0;
 const DEFAULT_PRESSURE_MBAR = 1013.25;
 const DEFAULT_TEMPERATURE_C = 15;
-/** ssc's `irradiationMax` and DHI bound of `irrad::check`, W/m². */
-const MAX_IRRADIANCE_WM2 = 1500;
 
 /** `SiteV8.perezCase` of a record whose beam on the horizontal exceeds the extraterrestrial: irrad gives it no POA. */
 export const PEREZ_SKIPPED = 3;
-
-/** A record that fails `irrad::check`, with ssc's message. */
-export interface RecordFailure {
-  record: number;
-  message: string;
-}
 
 export interface SiteV8 {
   station: StationInfo;
@@ -106,32 +99,6 @@ const TIME_MODE_MESSAGES: TimeModeMessages = {
   subhourlyWithoutMinutes: 'Minute column required in weather data for subhourly data or data that is not continuous over one year.',
   recordCount: (records) => `Invalid number of data records (${records}): must be an integer multiple of 8760.`,
 };
-
-/** The weather part of `irrad::check` (codes −1, −2, −5), with ssc's messages. */
-function weatherCheck(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  stepHours: number,
-  lat: number,
-  lon: number,
-  tz: number,
-  dni: number,
-  dhi: number,
-): string | null {
-  if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || stepHours > 1) {
-    return `Invalid year (${year}), month (${month}), hour (${day}), minute (${hour}) data, or invalid time step (${minute}) hours`;
-  }
-  if (lat < -90 || lat > 90 || lon < -180 || lon > 180 || tz < -15 || tz > 15) {
-    return `Invalid latitude (${lat}), longitude (${lon}), or time zone (${tz}), latitude must be between -90 and 90 degrees, longitude must be between -180 and 180 degrees, time zone must be between -15 and 15`;
-  }
-  if (dni < 0 || dni > MAX_IRRADIANCE_WM2 || dhi < 0 || dhi > 1500) {
-    return `Invalid DNI (${dni}) or DHI (${dhi}), DNI must be between 0 and ${MAX_IRRADIANCE_WM2} W/m2, DHI must be between 0 and 1500 W/m2`;
-  }
-  return null;
-}
 
 /** Prepares a weather file for any number of v8 runs. */
 export function prepareSiteV8(weather: WeatherData): SiteV8 {

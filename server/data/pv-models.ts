@@ -5,8 +5,7 @@
 // text is kept), and how a site crosses to a worker (its functions cannot).
 import type { WeatherData } from '../../model/weather.ts';
 import { prepareSite, simulate, type PreparedSite, type PvResult, type PvSystem } from '../../pv/v5/index.ts';
-import { prepareSiteV8, type SiteV8 } from '../../pv/v8/site.ts';
-import { simulateV8, type PvResultV8, type PvSystemV8 } from '../../pv/v8/simulate.ts';
+import { prepareSiteV8, type SiteV8, simulateV8, type PvResultV8, type PvSystemV8 } from '../../pv/v8/index.ts';
 
 export interface PvModel<Site extends object, System, Result> {
   /** The model's name: part of a site's key in the cache and in the workers. */

@@ -13,8 +13,7 @@ import { pvwattsV8 } from '../data/pv-models.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { pvwattsV8Views as views } from '../formats/views/pvwatts.ts';
 import { parseParams, solarMessage, type ParamIssue } from '../params.ts';
-import type { StationInfo } from '../../pv/shared/weather.ts';
-import { simulateV8, type PvSystemV8 } from '../../pv/v8/simulate.ts';
+import { simulateV8, type PvSystemV8, type StationInfo } from '../../pv/v8/index.ts';
 import { packageVersion } from './pvwatts.ts';
 import {
   commonSystem,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
-import { prepareSiteV8 } from '../../pv/v8/site.ts';
+import { prepareSiteV8 } from '../../pv/v8/index.ts';
 
 interface SunFixture {
   weather_dir: string;
