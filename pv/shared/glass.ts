@@ -26,7 +26,7 @@ export const AR_COATING_ABSORPTION = AR_COATING_EXTINCTION_PER_M * AR_COATING_TH
 export const refraction = { sin: 0, cos: 1 };
 
 /**
- * Transmittance of a layer (Duffie & Beckman §5.1–5.3; ssc `transmittance`) for light arriving at
+ * Transmittance of a layer (Duffie & Beckman, sections 5.1–5.3; ssc `transmittance`) for light arriving at
  * θ1, given by its sine and cosine, refracted to θ2, given by its sine (Snell's law: the caller forms
  * sin θ2 = n_incoming·sin θ1/n_layer as its model writes it), with absorption k·L
  * (`absorption`, dimensionless): the mean of Fresnel's perpendicular and parallel reflectances

@@ -21,7 +21,7 @@ const suns = [
   [85, 45],
 ] as const;
 
-describe('angle of incidence on a fixed surface (§5.1)', () => {
+describe('angle of incidence on a fixed surface (docs/pv-model.md §7.1)', () => {
   it('is the angle between the surface normal and the sun', () => {
     for (const [tiltDeg, azimuthDeg] of [
       [20, 180],
@@ -39,7 +39,7 @@ describe('angle of incidence on a fixed surface (§5.1)', () => {
   });
 });
 
-describe('two-axis tracking (§5.2)', () => {
+describe('two-axis tracking (docs/pv-model.md §7.2)', () => {
   it('faces the sun', () => {
     const surface = newSurfaceAngles();
     twoAxisSurface(0.7, 2.1, surface);
@@ -47,7 +47,7 @@ describe('two-axis tracking (§5.2)', () => {
   });
 });
 
-describe('surface of a rotated 1-axis tracker (§5.5)', () => {
+describe('surface of a rotated 1-axis tracker (docs/pv-model.md §7.5)', () => {
   it('is the flat surface turned about the axis by the rotation', () => {
     // a horizontal north–south axis (azimuth 180) turned by R faces west for R > 0
     for (const rotationDeg of [30, -30, 45, -10]) {

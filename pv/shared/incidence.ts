@@ -1,6 +1,7 @@
 /**
- * Surface orientation and angle of incidence (ssc `incidence`), ALGORITHM.md §5.1, §5.2, §5.5.
- * The 1-axis rotation itself (true tracking and backtracking) is in tracking.ts.
+ * Surface orientation and angle of incidence (ssc `incidence`), docs/pv-model.md §7.1, §7.2, §7.5: the same in
+ * both models. The 1-axis rotation itself (true tracking and backtracking) is each version's own
+ * (v5/tracking.ts, v8/surface.ts).
  */
 import { acosClamped } from './units.ts';
 
@@ -25,7 +26,7 @@ export function newSurfaceAngles(): SurfaceAngles {
 
 /**
  * θ = acosc(sin Z · cos(A − γ) · sin β + cos Z · cos β) for a surface of tilt β and azimuth γ
- * (§5.1, §5.5 step 3); the sines and cosines of Z and β are passed in, as they are computed once
+ * (docs/pv-model.md §7.1, §7.5 step 3); the sines and cosines of Z and β are passed in, as they are computed once
  * per site or per system.
  */
 export function incidenceAngle(
@@ -62,7 +63,7 @@ export function fixedIncidenceCosine(
   return clampCosine(sinZenith * (cosSunAzimuth * cosSurfaceAzimuth + sinSunAzimuth * sinSurfaceAzimuth) * sinSurfaceTilt + cosZenith * cosSurfaceTilt);
 }
 
-/** Two-axis tracking (§5.2): the surface faces the sun, θ = 0. */
+/** Two-axis tracking (docs/pv-model.md §7.2): the surface faces the sun, θ = 0. */
 export function twoAxisSurface(zenithRad: number, sunAzimuthRad: number, out: SurfaceAngles): void {
   out.tiltRad = zenithRad;
   out.azimuthRad = sunAzimuthRad;
@@ -74,7 +75,7 @@ export function twoAxisSurface(zenithRad: number, sunAzimuthRad: number, out: Su
 
 /**
  * Surface tilt, azimuth and incidence of a 1-axis tracker with axis tilt β_a and azimuth γ_a
- * turned by `rotationRad` (§5.5).
+ * turned by `rotationRad` (docs/pv-model.md §7.5).
  */
 export function rotatedSurface(
   zenithRad: number,
@@ -90,7 +91,7 @@ export function rotatedSurface(
 }
 
 /**
- * The tilt and azimuth of a 1-axis tracker's surface (§5.5 steps 1–2), with cos β_a and the cosine
+ * The tilt and azimuth of a 1-axis tracker's surface (docs/pv-model.md §7.5 steps 1–2), with cos β_a and the cosine
  * and sine of the rotation given: they depend on the rotation alone (a run with the same rotation,
  * such as the limit, computes them once).
  */
@@ -124,7 +125,7 @@ export function rotatedSurfaceOrientation(
 }
 
 /**
- * cos θ of a surface oriented by `rotatedSurfaceOrientation` (§5.5 step 3), clamped to [−1, 1]
+ * cos θ of a surface oriented by `rotatedSurfaceOrientation` (docs/pv-model.md §7.5 step 3), clamped to [−1, 1]
  * (θ itself, its arccos, is left to whoever needs it).
  */
 export function rotatedSurfaceIncidence(sinZenith: number, cosZenith: number, sunAzimuthRad: number, out: SurfaceAngles): void {

@@ -12,7 +12,7 @@ function poaFor(dni: number, dhi: number, zenithDeg: number, incidenceDeg: numbe
   return { sky, poa };
 }
 
-describe('Perez sky model (§7.3)', () => {
+describe('Perez sky model (docs/pv-model.md §9.2)', () => {
   it('gives back the global horizontal irradiance on a horizontal surface', () => {
     // flat: θ = Z, so the circumsolar term DHI·F1·cos Z/cos Z cancels the isotropic loss and the horizon term vanishes
     for (const [dni, dhi, zenithDeg] of [

@@ -3,7 +3,8 @@
  * faster than V8's `Math` (whose calls are not inlined and are a chain of 20–45 ns each) and within
  * an ulp or two of it: glibc's `exp` (v8's solvers need glibc's exact doubles) and x^p for an
  * exponent fixed in advance (`FixedPower`, v5's cell temperature). And C's `fmax`, `fmin` and
- * `round`, whose NaN and half-way rules differ from `Math.max`, `Math.min` and `Math.round`.
+ * `round`, whose NaN and half-way rules differ from `Math.max`, `Math.min` and `Math.round`
+ * (docs/pv-model.md §2; why the speed matters, docs/pv-model.md §18).
  */
 
 /** C `fmax`: a NaN argument yields the other. */

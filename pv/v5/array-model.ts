@@ -1,6 +1,6 @@
 /**
  * One system's array on a prepared site, one sun-up record at a time (ssc `cm_pvwattsv5::powerout`,
- * ALGORITHM.md §5–11): the surface's orientation, the plane-of-array irradiance, the self-shading of
+ * docs/pv-model.md §16.1): the surface's orientation, the plane-of-array irradiance, the self-shading of
  * 1-axis rows, then cover loss, cell temperature, DC and AC power.
  */
 import { ArrayType } from '../shared/inputs.ts';
@@ -120,8 +120,8 @@ export class ArrayModel {
 
   /**
    * The power of the sun-up record whose values start at `at` in the site's packed array (cover
-   * loss §9, cell temperature §10, DC and AC §11). Records must come in order: the cell temperature
-   * of one depends on the records before it.
+   * loss, cell temperature, DC and AC: docs/pv-model.md §11.2, §12.1, §13.1, §14.1). Records must come in
+   * order: the cell temperature of one depends on the records before it.
    */
   power(at: number, out: RecordPower): void {
     this.orientSurface(at);
@@ -146,7 +146,7 @@ export class ArrayModel {
     out.acW = acPowerW(this.inverter, dcW);
   }
 
-  /** The surface's incidence and tilt (§5): fixed, facing the sun (2-axis), or turned by a 1-axis tracker, backtracking or not. */
+  /** The surface's incidence and tilt (docs/pv-model.md §7): fixed, facing the sun (2-axis), or turned by a 1-axis tracker, backtracking or not. */
   private orientSurface(at: number): void {
     const data = this.data;
     const surface = this.surface;
@@ -177,7 +177,7 @@ export class ArrayModel {
   }
 
   /**
-   * A 1-axis tracker's rotation (§5.3, backtracking §5.4) and the surface it turns (§5.5). On the
+   * A 1-axis tracker's rotation (docs/pv-model.md §7.3, backtracking §7.4) and the surface it turns (docs/pv-model.md §7.5). On the
    * axis the site keeps (`rotationFromSite`), the true-tracking rotation's surface is read from the
    * site too, whenever backtracking leaves that rotation as it is.
    */
@@ -221,7 +221,7 @@ export class ArrayModel {
     this.sinRotation = Math.sin(rotationRad);
   }
 
-  /** Perez beam, sky and ground diffuse on the surface (§7.3); none when the beam exceeds the extraterrestrial (§7.2). */
+  /** Perez beam, sky and ground diffuse on the surface (docs/pv-model.md §9.2); none when the beam exceeds the extraterrestrial (§9.1 there). */
   private irradiatePlaneOfArray(at: number): void {
     const data = this.data;
     const poa = this.poa;
@@ -249,7 +249,7 @@ export class ArrayModel {
   }
 
   /**
-   * 1-axis rows without backtracking shade each other (§8): the beam's factor is returned, and the
+   * 1-axis rows without backtracking shade each other (docs/pv-model.md §8.4–8.5): the beam's factor is returned, and the
    * diffuse components are reduced in place.
    */
   private shadeRows(at: number): number {
@@ -258,7 +258,7 @@ export class ArrayModel {
     const rows = this.rows!;
     readVector(data, at + SunField.sunVectorForShading, this.sun);
     sunAcrossRows(rows, this.sun, this.sunAcross);
-    // where the rows certainly do not shade each other §6.3 gives 0 and the factor is 1
+    // where the rows certainly do not shade each other the literal shade fraction is 0 and the factor 1
     const beamFactor = certainlyUnshaded(rows, this.sunAcross, this.cosRotation, this.sinRotation)
       ? 1
       : beamShadeFactor(shadeFraction(rows, this.sun, this.rotationRad * RTOD));

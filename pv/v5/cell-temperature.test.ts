@@ -10,7 +10,7 @@ function steadyStateC(noctC: number, poaWm2: number, ambientC: number, skyK: num
   return cellC;
 }
 
-describe('Fuentes cell temperature (§10)', () => {
+describe('Fuentes cell temperature (docs/pv-model.md §12.1)', () => {
   it('reproduces its own NOCT at NOCT conditions (800 W/m², 20 °C, 1 m/s, sky 282.21 K)', () => {
     // The set-up calibrates the convection and ground terms so that this steady state is the NOCT.
     assert.ok(Math.abs(steadyStateC(45, 800, 20, 282.21, 1) - 45) < 1e-9);
@@ -55,7 +55,7 @@ describe('Fuentes cell temperature (§10)', () => {
   });
 });
 
-/** ALGORITHM.md §10 written out with Math.pow, iterating exactly ten times as ssc does. */
+/** docs/pv-model.md §12.1 written out with Math.pow, iterating exactly ten times as ssc does. */
 function tenIterations(noctC: number, stepHours: number) {
   const sigma = 5.669e-8;
   const noctK = noctC + 273.15;
@@ -117,7 +117,7 @@ function tenIterations(noctC: number, stepHours: number) {
   };
 }
 
-describe('Fuentes cell temperature against ssc’s ten iterations (§10)', () => {
+describe('Fuentes cell temperature against ssc’s ten iterations (docs/pv-model.md §12.1)', () => {
   it('agrees within 1e-9 K over seeded random weather, including hours near the turbulent and decay switches and at ambient', () => {
     let seed = 20260101;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -1,6 +1,6 @@
 /**
- * Cell temperature: the transient heat balance of Fuentes 1987 as ssc `pvwatts_celltemp` implements
- * it, ALGORITHM.md §10.
+ * PVWatts v5's cell temperature: the transient heat balance of Fuentes 1987 (SAND85-0330) as ssc
+ * `pvwatts_celltemp` implements it, docs/pv-model.md §12.1, and how its tenth iterate is found (docs/pv-model.md §12.2).
  *
  * Over 400 lines on purpose: one physical stage, whose heat-balance terms and the solver that
  * iterates them share every constant and its derivation; apart, each would be read only beside the other.
@@ -56,13 +56,13 @@ const FREE_FILM_POWER = new FixedPower(FREE_TEMPERATURE_EXPONENT);
 const RISE_POWER = new FixedPower(0.32);
 const CUBE_ROOT = new FixedPower(1 / 3);
 
-/** Effective sky temperature for radiative exchange, K, from the ambient temperature in °C (§10). */
+/** Effective sky temperature for radiative exchange, K, from the ambient temperature in °C (docs/pv-model.md §12.1). */
 export function skyTemperatureK(ambientC: number): number {
   const ambientK = ambientC + ZERO_CELSIUS_K;
   return 0.68 * (0.0552 * Math.pow(ambientK, 1.5)) + 0.32 * ambientK;
 }
 
-/** Wind speed at module height (from 9.144 m), plus 0.0001 m/s, for a measured `windMs` ≥ 0 (§10). */
+/** Wind speed at module height (from 9.144 m), plus 0.0001 m/s, for a measured `windMs` ≥ 0 (docs/pv-model.md §12.1). */
 export function windAtModuleMs(windMs: number): number {
   return windMs * Math.pow(MODULE_HEIGHT_M / 9.144, 0.2) + 0.0001;
 }
@@ -347,13 +347,13 @@ export class FuentesCellTemperature {
   }
 
   /**
-   * One step of ssc's heat balance (§10) from module temperature `this.stepFromK` for the current
+   * One step of ssc's heat balance (docs/pv-model.md §12.1) from module temperature `this.stepFromK` for the current
    * record: leaves the next iterate in `this.stepToK` and, `withSlope`, its first and second
    * derivatives with respect to the module temperature in `this.slope` and `this.curvature` (and the
    * decay exponent and its derivative in `this.exponent`, `this.exponentSlope`).
    *
-   * The §10 correlations are rearranged for speed (same values to ~1e-15): the air properties are
-   * folded into powers of the film temperature, each x^a taken by a `FixedPower` (libm.ts: tables and
+   * Its correlations are rearranged for speed (same values to ~1e-15): the air properties are
+   * folded into powers of the film temperature, each x^a taken by a `FixedPower` (../shared/libm.ts: tables and
    * a short series, where Math.pow, Math.log and Math.exp are slow calls in V8) so that the powers
    * for forced and free convection do not wait on each other, and the decay is glibc's exp. The
    * derivatives reuse those powers and need no transcendental call of their own.
@@ -369,7 +369,7 @@ export class FuentesCellTemperature {
     const filmK = (moduleK + ambientK) / 2;
     const turbulent = filmK < this.filmTurbulentBelowK;
     const forcedExponent = turbulent ? TURBULENT_FORCED_TEMPERATURE_EXPONENT : LAMINAR_FORCED_TEMPERATURE_EXPONENT;
-    // one call of `of` for either regime, so that V8 inlines every power of the step (libm.ts)
+    // one call of `of` for either regime, so that V8 inlines every power of the step (../shared/libm.ts)
     const forced = (turbulent ? this.turbulentForced : this.laminarForced) * (turbulent ? TURBULENT_FILM_POWER : LAMINAR_FILM_POWER).of(filmK);
     // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
     // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).

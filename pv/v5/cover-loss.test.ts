@@ -26,7 +26,7 @@ function antiReflectiveGlass(incidenceDeg: number): number {
   return coating.transmittance * fresnelTransmittance(coating.refraction, 1.3, 1.526, 4, 0.002).transmittance;
 }
 
-describe('cover incidence angle modifier (§9)', () => {
+describe('cover incidence angle modifier (docs/pv-model.md §11.2)', () => {
   it('is the Fresnel transmittance normalised at 1°, for glass and for an AR coating on glass', () => {
     for (const angle of [5, 30, 50, 65, 75, 85, 89]) {
       assert.ok(Math.abs(incidenceAngleModifier(angle, false) - glass(angle) / glass(1)) < 1e-12, `glass ${angle}`);
@@ -45,7 +45,7 @@ describe('cover incidence angle modifier (§9)', () => {
   });
 });
 
-describe('transmitted POA (§9)', () => {
+describe('transmitted POA (docs/pv-model.md §11.2)', () => {
   it('takes the reflected share of the weather beam off the POA', () => {
     const expected = 700 - (1 - incidenceAngleModifier(60, false)) * 800 * Math.cos(60 * DEG);
     assert.ok(Math.abs(transmittedPoa(700, 800, 60, false) - expected) < 1e-9);

@@ -1,6 +1,6 @@
 /**
- * PVWatts v5 as the PVWatts v6 API ran it (ssc `pvwattsv5`, tag 2018.11.11.r4), following
- * ../shared/pvwatts/ALGORITHM.md §1–13, single-precision steps included.
+ * PVWatts v5 as the PVWatts v6 API ran it (ssc `pvwattsv5`, tag 2018.11.11.r4), single-precision
+ * steps included: docs/pv-model.md describes every stage (§16.1 the whole run).
  *
  * Usage: `const site = prepareSite(await readWeatherFile(path))` once per weather file (the
  * server caches it per station; about 1.5 MB of typed arrays for an hourly file), then
@@ -16,11 +16,11 @@
  * alone, packed per sun-up record (night records cost nothing); the Fuentes cell temperature, ssc's
  * tenth iterate of a contraction, is found by Halley's method and an error series instead of ten
  * iterations (cell-temperature.ts; within 1e-11 K of ten exact iterations), its powers and
- * exponentials from tables (libm.ts) where V8's Math would be calls; the cover loss and the
+ * exponentials from tables (../shared/libm.ts) where V8's Math would be calls; the cover loss and the
  * fixed-array incidence need no arccos; backtracking steps need no trigonometric call; the usual
  * 1-axis tracker (horizontal axis, azimuth 180°) has its true-tracking rotation and surface in the
- * site. Where ssc's decisions rest on exact cancellations (the row geometry of §6.2) the literal
- * steps are kept.
+ * site. Where ssc's decisions rest on exact cancellations (the row geometry, docs/pv-model.md §8.2)
+ * the literal steps are kept.
  */
 export { ArrayType } from '../shared/inputs.ts';
 export type { PvAnnualOutputs } from '../shared/outputs.ts';

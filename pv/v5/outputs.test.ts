@@ -16,7 +16,7 @@ function sumYear(stepsPerHour: number, value: (record: number) => { poa: number;
   return sums;
 }
 
-describe('monthly and annual sums (§12)', () => {
+describe('monthly and annual sums (docs/pv-model.md §15)', () => {
   it('assigns records to months by position and converts W to kWh with single-precision factors', () => {
     const kilo = Math.fround(0.001);
     const results = sumYear(1, () => ({ poa: 1000, dc: 2000, ac: 1500 })).results(2000);

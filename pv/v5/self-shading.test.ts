@@ -15,7 +15,7 @@ function closedFormShadeFraction(gcr: number, rotationRad: number, projectedSunR
   return Math.min(1, Math.max(0, f));
 }
 
-describe('sun unit vector (§6.1)', () => {
+describe('sun unit vector (docs/pv-model.md §8.1)', () => {
   it('is (cos α sin A, cos α cos A, sin α) in every quadrant', () => {
     for (const azimuthDeg of [0, 45, 90, 135, 180, 225, 270, 315, 359]) {
       const sun = { x: 0, y: 0, z: 0 };
@@ -28,7 +28,7 @@ describe('sun unit vector (§6.1)', () => {
   });
 });
 
-describe('three-row beam shade fraction (§6)', () => {
+describe('three-row beam shade fraction (docs/pv-model.md §8.2–8.3)', () => {
   it('equals the 2-D closed form for horizontal north–south rows turned toward the sun', () => {
     for (const gcr of [0.3, 0.4, 0.7]) {
       const rows = new RowGeometry(0, 180, gcr);
@@ -67,7 +67,7 @@ describe('three-row beam shade fraction (§6)', () => {
   });
 });
 
-describe('diffuse self-shading (§8.2)', () => {
+describe('diffuse self-shading (docs/pv-model.md §8.5)', () => {
   it('takes the mask angle of the row in front with ssc’s 3.1415926', () => {
     // biome-ignore lint/suspicious/noApproximativeNumericConstant: ssc's own approximation of π is what is tested
     assert.ok(Math.abs(maskAngleDeg(30, 0.5) - (180 / 3.1415926) * Math.atan2(0.5, 2 - Math.cos(30 * DEG))) < 1e-12);

@@ -1,7 +1,8 @@
 /**
- * Row-to-row shading of 1-axis trackers: the three-row geometry and beam shade fraction (ssc
- * `sun_unit`, `get_vertices`, `shadeFraction1x`, ALGORITHM.md §6), used by backtracking (§5.4) and
- * by the self-shading derates of array type 2 (ssc `powerout`, `diffuse_reduce`, §8).
+ * PVWatts v5's row-to-row shading of 1-axis trackers: the three-row geometry and beam shade
+ * fraction (ssc 2018 `sun_unit`, `get_vertices`, `shadeFraction1x`, docs/pv-model.md §8.1–8.3), used by
+ * backtracking (docs/pv-model.md §7.4) and by the self-shading derates of array type 2 (ssc `powerout`,
+ * `diffuse_reduce`, docs/pv-model.md §8.4–8.5).
  */
 import { groundDiffuseDerate, groundViewFactor } from '../shared/diffuse-shading.ts';
 import { cosd, sind } from '../shared/units.ts';
@@ -19,7 +20,7 @@ export interface Vector3 {
   z: number;
 }
 
-/** Unit vector toward the sun from its azimuth and zenith in degrees, built per quadrant (§6.1). */
+/** Unit vector toward the sun from its azimuth and zenith in degrees, built per quadrant (docs/pv-model.md §8.1). */
 export function sunUnitVector(azimuthDeg: number, zenithDeg: number, out: Vector3): void {
   const elevationDeg = 90 - zenithDeg;
   const horizontal = cosd(elevationDeg);
@@ -46,10 +47,10 @@ export function sunUnitVector(azimuthDeg: number, zenithDeg: number, out: Vector
 }
 
 /**
- * The fixed part of the three-row geometry for one system (§6.2): rows of width 1 and length 10
+ * The fixed part of the three-row geometry for one system (docs/pv-model.md §8.2): rows of width 1 and length 10
  * with pitch 1/gcr, the axis tilt β and azimuth γ in degrees, and scratch space for the corners.
  *
- * Corners are placed by the steps of §6.2, in their order: some decisions of the shade test (which
+ * Corners are placed by those steps, in their order: some decisions of the shade test (which
  * row shades, whether the ray lands on it) rest on exact cancellations of that construction, and
  * an algebraically equal form (each coordinate linear in sin R and cos R) changed whole hours of a
  * tilted-axis tracker with gcr above 1.
@@ -121,7 +122,7 @@ export class RowGeometry {
   }
 
   /**
-   * Places one corner for the current rotation (§6.2 steps 1–4): its row turned about its own axis,
+   * Places one corner for the current rotation (docs/pv-model.md §8.2 steps 1–3): its row turned about its own axis,
    * then tilted about y = 10 with all rows, then turned to the axis azimuth.
    */
   placeCorner(row: number, corner: number): void {
@@ -144,22 +145,22 @@ export class RowGeometry {
 }
 
 /**
- * A shade fraction this far from 0, times (p + 10)·|S⊥|/(S·normal), has the same sign in §6.3's
- * computation, whatever its rounding: its coordinates are of the size of p + 10, and the ray's
+ * A shade fraction this far from 0, times (p + 10)·|S⊥|/(S·normal), has the same sign in the
+ * literal computation (docs/pv-model.md §8.3), whatever its rounding: its coordinates are of the size of p + 10, and the ray's
  * length grows as the sun nears the rows' plane.
  */
 const SHADE_MARGIN = 1e-10;
 /** A sun closer than this (S·normal / |S⊥|) to the plane of the flat rows is left to the literal computation. */
 const MIN_NORMAL_SHARE = 1e-4;
-/** §6.3 gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
+/** The literal computation gives no shade where |n·S| < 0.001 (n = (V_k1 − V_k0) × (V_k3 − V_k0), of length 10). */
 const PARALLEL_CUTOFF = 0.001;
 const ROW_NORMAL_LENGTH = 10;
 
 /**
  * The sun in the plane across the rows' axis, where the three rows are segments of width 1 at pitch
- * p = 1/gcr and the ray of §6.3 from row 1's sun-side edge meets the next row at
+ * p = 1/gcr and the ray of docs/pv-model.md §8.3 from row 1's sun-side edge meets the next row at
  * f(R) = 1 − p·cos θ / cos(θ − R) of its width from its near edge (θ: the sun's angle from the flat
- * rows' normal, toward positive rotation when `across` > 0). `valid` is false where §6.3's other
+ * rows' normal, toward positive rotation when `across` > 0). `valid` is false where the literal computation's other
  * tests may not agree with f's sign even far from 0: rows that overlap (p < 1), a sun behind, almost
  * in the rows' plane or along the axis, or so low that |n·S| may fall under its cutoff.
  */
@@ -202,7 +203,7 @@ export function sunAcrossRows(rows: RowGeometry, sun: Vector3, out: SunAcrossRow
 export const MIN_FACING_COS = 1e-6;
 
 /**
- * Whether §6.3 certainly finds no shade at the rotation of cosine `cosRotation` and sine
+ * Whether the literal shade fraction certainly finds no shade at the rotation of cosine `cosRotation` and sine
  * `sinRotation` (its fraction is then 0): f < −margin, so that the ray misses the next row.
  */
 export function certainlyUnshaded(rows: RowGeometry, sun: SunAcrossRows, cosRotation: number, sinRotation: number): boolean {
@@ -214,7 +215,7 @@ export function certainlyUnshaded(rows: RowGeometry, sun: SunAcrossRows, cosRota
 }
 
 /**
- * Beam shade fraction of the middle row (§6.3): the ray from its sun-side long edge toward the sun
+ * Beam shade fraction of the middle row (docs/pv-model.md §8.3): the ray from its sun-side long edge toward the sun
  * `sun` (unit vector) is intersected with the plane of the neighbouring row that faces the sun; the
  * result is where it lands across that row's width (0 when it misses). Rows act as infinitely long.
  */
@@ -310,12 +311,12 @@ function shadeFractionOf(geometry: RowGeometry, sun: Vector3, placed: boolean): 
   return ((px - ux) * wx + (py - uy) * wy + (pz - uz) * wz) / (wx * wx + wy * wy + wz * wz);
 }
 
-/** §8.1: the beam factor of array type 2 is 1 − shade fraction, stored in single precision. */
+/** The beam factor of array type 2 is 1 − shade fraction, stored in single precision (docs/pv-model.md §8.4). */
 export function beamShadeFactor(shadeFractionValue: number): number {
   return Math.fround(1 - shadeFractionValue);
 }
 
-/** Mask angle φ0 of the row in front, degrees (§8.2 step 1; ssc writes π as 3.1415926 here). */
+/** Mask angle φ0 of the row in front, degrees (docs/pv-model.md §8.5; ssc writes π as 3.1415926 here). */
 export function maskAngleDeg(surfaceTiltDeg: number, gcr: number): number {
   // biome-ignore lint/suspicious/noApproximativeNumericConstant: ssc's own approximation of π, which the outputs depend on
   return (180 / 3.1415926) * Math.atan2(sind(surfaceTiltDeg), 1 / gcr - cosd(surfaceTiltDeg));
@@ -371,7 +372,7 @@ export function diffuseTiltTerms(surfaceTiltDeg: number, gcr: number, maskDeg: n
 const scratchTiltTerms = newDiffuseTiltTerms();
 
 /**
- * ssc `diffuse_reduce` (§8.2 step 2): the share of sky and ground-reflected diffuse a row keeps
+ * ssc `diffuse_reduce` (docs/pv-model.md §8.5): the share of sky and ground-reflected diffuse a row keeps
  * behind the row in front. `poaDiffuseWm2` is the unshaded sky + ground POA, `dniWm2` the weather
  * DNI, angles in degrees.
  */

@@ -50,8 +50,9 @@ function rangeCheckError(site: PreparedSite, record: number, code: number): stri
 }
 
 /**
- * ssc's whole-run failures that come before the loop: input checks (§1.1), the time mode (§2.7)
- * and the per-record range checks (§7.1), which fail on the first record that breaks one.
+ * ssc's whole-run failures that come before the loop: input checks (docs/pv-model.md §3.1), the time mode
+ * (docs/pv-model.md §4.1) and the per-record range checks (docs/pv-model.md §4.3), which fail on the first record
+ * that breaks one.
  */
 function runError(system: CheckedSystem, site: PreparedSite): string | null {
   if (site.problem !== null) return site.problem;
@@ -81,9 +82,9 @@ function hourlyOutputs(site: PreparedSite, shareWeather: boolean): PvHourlyOutpu
 }
 
 /**
- * The array's power for every record whose sun is up, in order, summed by month and year (§12) and
- * stored in `hourly` if given. Night records add nothing to any sum and leave the cell-temperature
- * state alone (§10): only the sun-up records are visited.
+ * The array's power for every record whose sun is up, in order, summed by month and year
+ * (docs/pv-model.md §15) and stored in `hourly` if given. Night records add nothing to any sum and leave the
+ * cell-temperature state alone (docs/pv-model.md §12.1): only the sun-up records are visited.
  */
 function sumSunUpRecords(array: ArrayModel, site: PreparedSite, hourly: PvHourlyOutputs | null): OutputSums {
   const sums = new OutputSums(site.stepsPerHour);
@@ -113,7 +114,7 @@ function sumSunUpRecords(array: ArrayModel, site: PreparedSite, hourly: PvHourly
   return sums;
 }
 
-/** Runs PVWatts v5 for `system` on `site` (§13): ssc's checks, then every sun-up record's power, then the sums (§12). */
+/** Runs PVWatts v5 for `system` on `site` (docs/pv-model.md §16.1): ssc's checks, then every sun-up record's power, then the sums. */
 export function simulate(systemInput: PvSystem, site: PreparedSite, options: SimulateOptions = {}): PvResult {
   const checked = validateSystem(systemInput);
   if (checked.error !== undefined) return failure(site, checked.error);

@@ -50,7 +50,7 @@ function refractionDeg(elevationDeg: number): number {
   return (3.51561 * (0.1594 + 0.0196 * e + 0.00002 * e * e)) / (1 + 0.505 * e + 0.0845 * e * e);
 }
 
-describe('solar position (Michalsky, §4)', () => {
+describe('solar position (Michalsky, docs/pv-model.md §6.1)', () => {
   const cases = [
     { name: 'Boulder, summer morning', year: 2021, month: 6, day: 21, dayOfYear: 172, hour: 9, minute: 15, lat: 40.0167, lon: -105.25, tz: -7 },
     { name: 'Miami, winter afternoon', year: 1962, month: 1, day: 15, dayOfYear: 15, hour: 14, minute: 30, lat: 25.8, lon: -80.2667, tz: -5 },

@@ -25,7 +25,7 @@ function sunVector(azimuthDeg: number, zenithDeg: number): Vector3 {
   return sun;
 }
 
-/** §5.4 exactly as written: step 1° toward flat while shaded, at most 99 steps. */
+/** docs/pv-model.md §7.4 exactly as written: step 1° toward flat while shaded, at most 99 steps. */
 function literalBacktrack(rows: RowGeometry, sun: Vector3, limitedRotationRad: number): number {
   let rotationDeg = (limitedRotationRad * 180) / Math.PI;
   let iterations = 0;
@@ -43,7 +43,7 @@ function literalBacktrack(rows: RowGeometry, sun: Vector3, limitedRotationRad: n
   return (rotationDeg * Math.PI) / 180;
 }
 
-describe('1-axis true tracking (§5.3)', () => {
+describe('1-axis true tracking (docs/pv-model.md §7.3)', () => {
   it('matches the sun-vector formulation, limited to ±45°, for horizontal and tilted axes', () => {
     for (const [axisTiltDeg, axisAzimuthDeg] of [
       [0, 180],
@@ -69,7 +69,7 @@ describe('1-axis true tracking (§5.3)', () => {
   });
 });
 
-describe('backtracking (§5.4)', () => {
+describe('backtracking (docs/pv-model.md §7.4)', () => {
   it('stops at the first whole-degree step without shade, one degree after the last shaded one', () => {
     const rows = new RowGeometry(0, 180, Math.fround(0.4));
     for (const [azimuthDeg, zenithDeg] of [

@@ -20,7 +20,7 @@ const ROTATION_LIMIT_RAD = ROTATION_LIMIT_DEG * DTOR;
 const BACKTRACK_MAX_STEPS = 100;
 
 /**
- * True-tracking rotation of a 1-axis tracker, limited to ±45° (§5.3), radians. Positive turns the
+ * True-tracking rotation of a 1-axis tracker, limited to ±45° (docs/pv-model.md §7.3), radians. Positive turns the
  * surface toward a sun clockwise of the axis direction.
  */
 export function trueTrackingRotation(zenithRad: number, sunAzimuthRad: number, axisTiltRad: number, axisAzimuthRad: number): number {
@@ -66,7 +66,8 @@ const bounds = newWalkBounds();
 
 /**
  * What the rows' cross-section (`SunAcrossRows`) tells a backtracking walk: with the sun at θ from the
- * flat rows' normal and R′ the rotation turned toward the sun, §6.3 certainly finds shade where
+ * flat rows' normal and R′ the rotation turned toward the sun, the three-row shade fraction
+ * (docs/pv-model.md §8.3) certainly finds shade where
  * |θ − R′| < the shaded reach acos(`shadedCos`), `shadedCos` = p·cos θ / (1 − margin), and certainly
  * none where `clearReach` = acos(p·cos θ / (1 + margin)) < |θ − R′| and cos(θ − R′) > MIN_FACING_COS
  * (the shaded reach is the smaller: a rotation certainly clear is not certainly shaded). `valid`
@@ -118,7 +119,7 @@ export function certainlyShadedSteps(bounds: WalkBounds, startDeg: number): numb
   return Math.min(Math.max(steps, 0), ROTATION_LIMIT_DEG);
 }
 
-/** Whether §6.3 certainly finds no shade at `rotationDeg` (its fraction is then 0). */
+/** Whether the shade fraction (docs/pv-model.md §8.3) certainly finds no shade at `rotationDeg` (it is then 0). */
 export function certainlyClear(bounds: WalkBounds, rotationDeg: number): boolean {
   if (!bounds.valid) return false;
   const fromSun = Math.abs(bounds.thetaRad - bounds.sunSide * rotationDeg * DTOR);
@@ -130,7 +131,7 @@ const STEP_SIN = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, 
 const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, i) => Math.cos((i - BACKTRACK_MAX_STEPS) * DTOR));
 
 /**
- * Backtracking (§5.4): from the limited true-tracking rotation, step 1° toward flat while the
+ * Backtracking (docs/pv-model.md §7.4): from the limited true-tracking rotation, step 1° toward flat while the
  * middle row is shaded, at most 99 steps. `sun` is the sun unit vector built from the sun angles
  * converted as (radians × 180)/π; returns the rotation in radians.
  *
@@ -142,8 +143,8 @@ const STEP_COS = Float64Array.from({ length: 2 * BACKTRACK_MAX_STEPS + 1 }, (_, 
  *
  * A walk skips the steps `certainlyShadedSteps` finds shaded without computing them, and stops
  * without computing it at a step `certainlyClear` finds unshaded: most walks compute no step at
- * all (every step it skips is one §6.3 finds shaded, and it stops where §6.3 gives 0, so the result
- * is the same).
+ * all (every step it skips is one the shade fraction finds shaded, and it stops where the shade
+ * fraction is 0, so the result is the same; docs/pv-model.md §18).
  *
  * Near flat the angle can fall into a two-step cycle (0.3°, −0.7°, 0.3°, …) that ssc follows to the
  * step limit. The shade fraction is a pure function of the angle, so once an angle repeats the rest

@@ -6,7 +6,8 @@
  * the open-circuit voltage (`openvoltage_5par`), Newton for the current at a voltage
  * (`current_5par`) and Numerical Recipes' bracketing plus golden-section search for the maximum
  * power (`maxpower_5par`). Sources: ssc tag 2025.4.16.r0.ssc.302 (bf816157) `shared/lib_cec6par.cpp`,
- * `shared/lib_pvmodel.cpp`, `shared/lib_pv_incidence_modifier.cpp`, as `ssc/cmod_pvwattsv8.cpp` calls them.
+ * `shared/lib_pvmodel.cpp`, `shared/lib_pv_incidence_modifier.cpp`, as `ssc/cmod_pvwattsv8.cpp` calls them;
+ * docs/pv-model.md §11.3 (cover), §11.4 (air mass) and §13.2 (the module and its solvers).
  *
  * Call order for one record (the integrator's loop), all with the same `ModuleInput`:
  *   1. `effectiveIrradiance(input, antiReflectiveGlass, eff)`: cover transmittance and air-mass
@@ -145,8 +146,8 @@ const NORMAL_TRANSMITTANCE_PLAIN = normalTransmittance(false);
 const diffuseCache = { tiltDeg: Number.NaN, skyTransmittance: 0, groundTransmittance: 0 };
 
 /**
- * Irradiance transmitted through the cover, W/m² (ssc `calculateIrradianceThroughCoverDeSoto`; De
- * Soto et al. 2006 §2.3, Duffie & Beckman eq. 5.12.1): each component times its incidence-angle
+ * Irradiance transmitted through the cover, W/m² (ssc `calculateIrradianceThroughCoverDeSoto`,
+ * docs/pv-model.md §11.3; De Soto et al. 2006 section 2.3, Duffie & Beckman eq. 5.12.1): each component times its incidence-angle
  * modifier K = τ(θ)/τ(0), each capped at 1. The beam at its incidence angle clamped to [1°, 89°],
  * through the coating then the glass; sky and ground diffuse at the equivalent angles of Brandemuehl
  * & Beckman (Duffie & Beckman eqs. 5.4.2 and 5.4.1), θ_sky = 59.7 − 0.1388β + 0.001497β² and
@@ -477,7 +478,7 @@ const GOLDEN_MAX_STEPS = 5000;
 const bracket = { ax: 0, bx: 0, cx: 0, fa: 0, fb: 0, fc: 0 };
 
 /**
- * Numerical Recipes' `mnbrak` as ssc's copy has it (Press et al., Numerical Recipes §10.1): from
+ * Numerical Recipes' `mnbrak` as ssc's copy has it (Press et al., Numerical Recipes, section 10.1): from
  * ax = 0 and bx = `vocUpperV`, steps downhill on −P(V) by golden-ratio leaps and parabolic
  * extrapolation, no farther than GLIMIT times the last step, until f(b) ≤ f(c); into `bracket`.
  */

@@ -2,7 +2,8 @@
  * The three PVWatts v8 module types (`module_type` 0 standard, 1 premium, 2 thin film) as data: the
  * CEC single-diode parameters of one representative module each, and the PVWatts-level
  * assumptions that go with them. Source: ssc `cmod_pvwattsv8.cpp` `exec()` (`switch (module.type)`
- * and "common module parameters"), tag 2025.4.16.r0.ssc.302, commit bf816157.
+ * and "common module parameters"), tag 2025.4.16.r0.ssc.302, commit bf816157. The modules:
+ * docs/pv-model.md §13.2; the layout the notional module sets: docs/pv-model.md §8.6.
  */
 
 /** Standard test conditions, the modules' reference: irradiance, W/m², and cell temperature, °C. */

@@ -1,7 +1,8 @@
 /**
  * Rear-side irradiance of a bifacial row, as PVWatts v8 computes it (ssc 2025.4.16.r0.ssc.302,
  * `irrad::calc_rear_side` in shared/lib_irradproc.cpp, called by `cm_pvwattsv8::exec` with
- * transmission factor 0.013, ground clearance 1 m and slope length = module length × modules up).
+ * transmission factor 0.013, ground clearance 1 m and slope length = module length × modules up),
+ * docs/pv-model.md §10.
  *
  * The model is Marion et al., "A Practical Irradiance Model for Bifacial PV Modules" (NREL/CP-5J00-
  * 67847, 2017): an infinitely long row in 2-D, between identical rows in front and behind.
@@ -160,11 +161,11 @@ export function pvwattsV8RearRows(arrayType: number, gcr: number, rowSlopeLength
  */
 export interface RearRecord {
   /**
-   * Perez sky (coefficients of ALGORITHM.md §7.3) for the DNI and DHI that `irrad` last handed to
+   * Perez sky (coefficients of docs/pv-model.md §9.2) for the DNI and DHI that `irrad` last handed to
    * Perez (`calculatedDirectNormal`, `calculatedDiffuseHorizontal`): this record's weather values,
    * except on a record whose beam exceeded the extraterrestrial (calc() code −1), where they are
    * still those of the last sun-up record that reached Perez (at the start of a run DNI −999,
-   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (../irradiance.ts) fills it.
+   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (../shared/irradiance.ts) fills it.
    */
   sky: PerezSky;
   /** Solar zenith, radians (`sunAnglesRadians[1]`). */

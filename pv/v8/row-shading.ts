@@ -2,15 +2,15 @@
  * Self-shading of rows in PVWatts v8 (ssc 2025.4.16.r0.ssc.302, `cm_pvwattsv8::exec`): the beam
  * shade fraction (fixed racks: ssc `ss_exec`'s Appelbaum geometry; 1-axis trackers without
  * backtracking: `shadeFraction1x`), and the sky and ground diffuse derates of `diffuse_reduce`, the
- * sky one from `sssky_diffuse_table` with its per-degree cache. ALGORITHM.md §14.4 describes these
- * for ssc HEAD; this is the tag pvwattsv8 ran at.
+ * sky one from `sssky_diffuse_table` with its per-degree cache: docs/pv-model.md §8.6–8.8.
  *
  * The row layout is pvwattsv8's estimate (cmod_pvwattsv8.cpp exec): 300 W modules of the module
  * type's efficiency, aspect ratio 1.7, portrait; 1 module up a tracker row, 2 up a fixed row; as
  * many rows as modules across (a "square" system); row spacing = module length × modules up / gcr.
  *
- * Nothing here is shared with v5's self-shading.ts: v5 used the three-row vector geometry, a mask
- * angle and N = 1000 in `diffuse_reduce`; v8 uses the closed form, a sky table and N = rows.
+ * Only the ground part of `diffuse_reduce` is shared with v5 (../shared/diffuse-shading.ts): v5
+ * uses the three-row vector geometry, a mask angle and N = 1000; v8 the closed form, a sky table and
+ * N = rows.
  * The non-linear DC derate that `ss_exec` also computes is disconnected in pvwattsv8 (commented out
  * in exec), so it is not computed here.
  */

@@ -4,8 +4,9 @@
  * `sandia_inverter_t::acpower`, `shared/lib_sandia.cpp`) set up as `cmod_pvwattsv8.cpp` does: AC
  * rating the AC nameplate, DC rating the AC nameplate over the nominal efficiency, C0–C3 = 0 (so
  * the DC voltage plays no part and the curve is a straight line), no night tare, and a
- * self-consumption Pso by system size "based on market per ssc issue 870". Then v8's clipping to
- * the AC nameplate and its floor at 0. Source: ssc tag 2025.4.16.r0.ssc.302 (bf816157).
+ * self-consumption Pso by system size ("based on market", says ssc's comment, citing NREL/ssc's
+ * GitHub issue 870). Then v8's clipping to the AC nameplate and its floor at 0
+ * (docs/pv-model.md §14.2). Source: ssc tag 2025.4.16.r0.ssc.302 (bf816157).
  */
 
 /** The Sandia parameters v8 gives its inverter. */
@@ -19,7 +20,7 @@ export interface SandiaInverter {
 }
 
 /**
- * Pso as a fraction of Paco by "system size" (ssc issue 870). ssc compares the DC nameplate **in
+ * Pso as a fraction of Paco by "system size" (docs/pv-model.md §14.2). ssc compares the DC nameplate **in
  * watts** (`pv.dc_nameplate`) with 10 and 1000, whose comments say kW: so any system of 1 kW or more
  * gets the utility fraction, 0.5–1 kW the commercial one, and only below 10 W the residential one.
  * Reproduced as written.

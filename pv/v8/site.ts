@@ -1,8 +1,9 @@
 /**
  * Everything of a PVWatts v8 run that depends only on the weather file: the records as ssc 2025's
  * `weatherfile` hands them out, the time mode, and the sun of every record (its sun-up class,
- * zenith, azimuth and extraterrestrial irradiance, as `irrad::calc` places it with the SPA).
- * Computed once per weather file and shared by every system simulated on it.
+ * zenith, azimuth and extraterrestrial irradiance, as `irrad::calc` places it with the SPA), and
+ * its Perez sky (the site's part of the run, docs/pv-model.md §16.2). Computed once per weather file and shared
+ * by every system simulated on it.
  */
 import type { WeatherData } from '../../model/weather.ts';
 import { newPerezSky, PerezCase, perezSkyCoefficients } from '../shared/irradiance.ts';
@@ -57,10 +58,10 @@ export interface SiteV8 {
   /** Extraterrestrial irradiance on the horizontal, W/m². */
   extraterrestrialWm2: Float64Array;
   /**
-   * The Perez sky of each sun-up record's own DNI, DHI and zenith (../irradiance.ts
+   * The Perez sky of each sun-up record's own DNI, DHI and zenith (../shared/irradiance.ts
    * `perezSkyCoefficients`), which does not depend on the surface: its `PerezCase`, or
    * `PEREZ_SKIPPED` where irrad skips Perez because the beam on the horizontal exceeds the
-   * extraterrestrial (§7.2); F1 and F2 in the full case (0 otherwise).
+   * extraterrestrial (docs/pv-model.md §9.1); F1 and F2 in the full case (0 otherwise).
    */
   perezCase: Uint8Array;
   perezF1: Float64Array;

@@ -1,7 +1,7 @@
 /**
  * Sun position for PVWatts v8: ssc's simplified NREL SPA (`solarpos_spa`, `calculate_spa`,
- * `calculate_eot_and_sun_rise_transit_set` in `shared/lib_irradproc.cpp` at ssc 2025.4.16), as
- * ../shared/pvwatts/ALGORITHM.md §14.3 describes it. The structure is Reda & Andreas, "Solar
+ * `calculate_eot_and_sun_rise_transit_set` in `shared/lib_irradproc.cpp` at ssc 2025.4.16),
+ * docs/pv-model.md §6.2. The structure is Reda & Andreas, "Solar
  * position algorithm for solar radiation applications", NREL/TP-560-34302 (2004); ssc replaces the
  * periodic-term series for heliocentric longitude, radius, nutation and obliquity by short SG2-style
  * fits (Blanc & Wald, "The SG2 algorithm for a fast and accurate computation of the position of the
@@ -104,7 +104,7 @@ export function julianDay(year: number, month: number, day: number, hour: number
   return jd;
 }
 
-/** The geocentric part of ssc's `calculate_spa` (SPA §3.1–3.10): it depends only on the Julian day and ΔT. */
+/** The geocentric part of ssc's `calculate_spa` (SPA sections 3.1–3.10): it depends only on the Julian day and ΔT. */
 interface GeocentricSun {
   /** Apparent sidereal time at Greenwich ν, degrees. */
   siderealDeg: number;
@@ -113,7 +113,7 @@ interface GeocentricSun {
   declinationDeg: number;
 }
 
-/** The topocentric part (SPA §3.11–3.15), which adds the site, its elevation and the refraction. */
+/** The topocentric part (SPA sections 3.11–3.15), which adds the site, its elevation and the refraction. */
 interface TopocentricSun {
   /** Topocentric elevation with refraction e and zenith 90 − e, degrees. */
   elevationDeg: number;
@@ -131,7 +131,7 @@ function temperatureBucket(temperatureC: number): number {
   return Math.trunc(Math.trunc(temperatureC + 2) / 5) * 5;
 }
 
-/** ssc's `calculate_spa` §3.1–3.10 for Julian day `jd` and ΔT `deltaT` (s), with ssc's SG2 fits, into `out`. */
+/** ssc's `calculate_spa`, SPA sections 3.1–3.10, for Julian day `jd` and ΔT `deltaT` (s), with ssc's SG2 fits, into `out`. */
 function geocentricSun(jd: number, deltaT: number, out: GeocentricSun): void {
   const jc = (jd - 2451545) / 36525;
   const jde = jd + deltaT / 86400;
@@ -179,7 +179,7 @@ function geocentricSun(jd: number, deltaT: number, out: GeocentricSun): void {
 }
 
 /**
- * ssc's `calculate_spa` §3.11–3.15 from the geocentric sun: hour angle, parallax (fixed ξ),
+ * ssc's `calculate_spa`, SPA sections 3.11–3.15, from the geocentric sun: hour angle, parallax (fixed ξ),
  * topocentric declination and hour angle, elevation with refraction from the pressure and
  * temperature, azimuth; into `out`.
  */

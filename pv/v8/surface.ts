@@ -1,7 +1,7 @@
 /**
  * The array surface of PVWatts v8 for one sun position: fixed, one-axis (true tracking or
  * backtracking) or two-axis, and the beam's angle of incidence on it (ssc `incidence`, `truetrack`,
- * `backtrack` in `shared/lib_irradproc.cpp` at 2025.4.16; ALGORITHM.md §5 and §14.4).
+ * `backtrack` in `shared/lib_irradproc.cpp` at 2025.4.16; docs/pv-model.md §7).
  *
  * True tracking: Anderson & Mikofski, "Slope-Aware Backtracking for Single-Axis Trackers",
  * NREL/TP-5K00-76626 (2020), eq. 7 (the rotation that puts the sun in the plane normal to the
@@ -16,8 +16,8 @@ export const TrackingMode = { fixed: 0, oneAxis: 1, twoAxis: 2 } as const;
 export type TrackingMode = (typeof TrackingMode)[keyof typeof TrackingMode];
 
 /**
- * What `surfaceAngles` computes (ssc's `angle[5]`): the surface and its incidence as v5's
- * incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
+ * What `surfaceAngles` computes (ssc's `angle[5]`): the surface and its incidence as
+ * ../shared/incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
  */
 export interface SurfaceAngles extends IncidenceAngles {
   /** One-axis tracker rotation, radians (0 for fixed and two-axis arrays). */

@@ -1,9 +1,9 @@
-// PVWatts v6 (service.md; DECISIONS.md §1, §5; FINDINGS.md §4): the PVWatts v5 model
-// (pv/v5/, ALGORITHM.md) run for the requested system on a climate station's weather: the
-// station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
-// or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
-// path real clients call) and /api/pv-estimator/v6 (service.md's name); JSON (JSONP with callback)
-// and XML.
+// PVWatts v6 (how it answers: docs/decisions.md, "Every family" and "PVWatts v6 estimator"): the
+// PVWatts v5 model (pv/v5/, docs/pv-model.md) run for the requested system on a climate station's
+// weather: the station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever
+// the distance) or the one named by file_id (an id of the solar dataset query v1). Served at
+// /api/pvwatts/v6 (the path real clients call) and /api/pv-estimator/v6 (service.md's name); JSON
+// (JSONP with callback) and XML.
 //
 // Per request only what depends on the request is computed: the station's prepared site (sun
 // positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).
@@ -34,7 +34,7 @@ export const PVWATTS_VERSION = '1.4.0';
 export const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
- * Our engine, described honestly (DECISIONS.md §5): not NREL's SAM Simulation Core but this
+ * Our engine, described honestly (docs/decisions.md, "PVWatts v6 estimator"): not NREL's SAM Simulation Core but this
  * project's TypeScript transcription of its pvwattsv5 module. `version` counts changes of the
  * model's outputs.
  */
@@ -46,7 +46,7 @@ const PARAMETER_ORDER = parameterOrder(PARAMETERS);
 /** v6's weather file names of the sample's nsrdb cells: nsrdb's W10502N4001.csv, the id after its last dash. */
 export const v6ResourceFile = (station: ClimateStation) => solarResourceFile(station, (code) => `${code.slice(code.lastIndexOf('-') + 1)}.csv`);
 
-/** station_info (§12.4): ssc's location outputs from the header; nsrdb as the real service printed it. */
+/** station_info (docs/pv-model.md §4.6): ssc's location outputs from the header; nsrdb as the real service printed it. */
 function stationInfo(station: ClimateStation, site: PreparedSite, distance: number) {
   const nsrdb = station.dataset === 'nsrdb';
   return {
