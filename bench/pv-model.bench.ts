@@ -1,23 +1,22 @@
-// The PV models alone. PVWatts v5 (server/pv/): per weather file, the time to prepare the site (sun
+// The PV models alone. PVWatts v5 (pv/v5/): per weather file, the time to prepare the site (sun
 // positions, Perez coefficients, …) and then p50/p99 of one 8,760-hour `simulate` per array type
 // (4 kW, tilt 20° or a horizontal axis, gcr 0.4), after a warm-up, each p50 beside its goal (at most
-// 2.5 ms, issue #12) and the reference engine's time for the same case: ssc's pvwattsv5 run now on
+// 2.5 ms) and the reference engine's time for the same case: ssc's pvwattsv5 run now on
 // the same file and system when its runner is here (PVWATTS_V5_ORACLE), else the medians recorded per
 // array type (test/pv/v5-reference/timing.json): its simulation alone (compute() less its weather
 // file read) and the whole case. PVWatts v8
-// (server/pv/v8/): the same per array type, monofacial and bifacial (bifaciality 0.7), p50 and the
+// (pv/v8/): the same per array type, monofacial and bifacial (bifaciality 0.7), p50 and the
 // slowest run beside the reference engine's mean case of the same kind and the monthly goal over
 // HTTP, ¼ of its mean monthly case (test/pv/v8-reference/timing.json). Weather files are read (not
-// timed) from ../shared/pvwatts/weather.
+// timed) from the shared data's pvwatts/weather (test/support/shared-data.ts).
 import './lib/scratch.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import type { WeatherData } from '../model/weather.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
-import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
-import { prepareSiteV8 } from '../server/pv/v8/site.ts';
-import { simulateV8, type PvSystemV8 } from '../server/pv/v8/simulate.ts';
+import { prepareSite, simulate, type PvSystem } from '../pv/v5/index.ts';
+import { prepareSiteV8, simulateV8, type PvSystemV8 } from '../pv/v8/index.ts';
 import { shared } from '../test/support/shared-data.ts';
 import { atMost, percentile } from './lib/figures.ts';
 import { medianV5EngineTime, RECORDED_ARRAY_TYPES, recordedV5Timing, v5EngineHere, V5_ENGINE } from './lib/pvwatts-v5-engine.ts';
@@ -28,7 +27,7 @@ const WARMUP_RUNS = 30;
 const TIMED_RUNS = 200;
 const PREPARE_RUNS = 20;
 const ARRAY_TYPES = ['fixed open rack', 'fixed roof', '1-axis', '1-axis backtracking', '2-axis'];
-/** One simulation's goal, p50 (issue #12), for every array type. */
+/** One simulation's goal, p50, for every array type. */
 const SIMULATE_GOAL_MS = 2.5;
 /** Runs of the reference engine per case, when it is here (each about 40 ms). */
 const ENGINE_RUNS = 3;

@@ -1,4 +1,4 @@
-// PVWatts v8 over HTTP beside its reference engine (issue #14, item 5): the 14 real weather files of
+// PVWatts v8 over HTTP beside its reference engine: the 14 real weather files of
 // the v8 reference cases built through the pipeline's climate source layout, then the reference
 // cases themselves asked by file_id (the mix of array types, module types, bifacial and monofacial
 // systems the cases hold), monthly and hourly, with 1 client and 8. Each p50 is printed beside the

@@ -2,12 +2,13 @@
 // of monthly and hourly JSON at concurrency 1 and 8, every request a different system (array type,
 // tilt, azimuth, size, losses, module) at a different point, so that nothing but the station's
 // prepared site is reused: the uncached path. On the seeded sample (nsrdb grid, points near its
-// cells, the default radius) and, when ../shared is there, on the ten real weather files of
-// ../shared/pvwatts/weather built through the pipeline's climate source layout (by file_id).
+// cells, the default radius) and, when the shared data is there (test/support/shared-data.ts), on the
+// ten real weather files of its pvwatts/weather built through the pipeline's climate source layout
+// (by file_id).
 // Also the first estimate at a station (its weather read from Parquet and prepared). The sample's
 // 245 nsrdb cells need PV_SITE_CACHE_MB=512 to stay prepared (set here; the default is 256).
 // The goals: a monthly estimate's p50 at most 5 ms with one client, and an hourly one's at most ¼ of
-// the reference engine's time per case (issue #12): ssc's pvwattsv5 (test/pv/v5-reference/README.md)
+// the reference engine's time per case: ssc's pvwattsv5 (test/pv/v5-reference/README.md)
 // run now on the first hourly requests' systems and weather files when its runner is here
 // (PVWATTS_V5_ORACLE; the real files only), else the median recorded in
 // test/pv/v5-reference/timing.json. The other rows are printed beside their reference (8 clients

@@ -1,9 +1,9 @@
 // The in-memory form of a weather file, as ssc's `weatherfile` reader (2018.11.11.r4) holds it
-// (ALGORITHM.md §2): what the pipeline's readers fill and the server's PV model reads.
+// (docs/weather-files.md): what the pipeline's readers fill and the PV models (pv/) read.
 
 export type WeatherFormat = 'tmy2' | 'tmy3' | 'epw' | 'sam-csv';
 
-/** Station header (ALGORITHM.md §2.3–2.6). Strings exactly as split by ssc (TMY3 cities keep their quotes). */
+/** Station header (docs/weather-files.md §4–7). Strings exactly as split by ssc (TMY3 cities keep their quotes). */
 export interface WeatherHeader {
   /** Station id: WBAN (TMY2), USAF (TMY3), EPW station field, CSV `Location ID`. */
   location: string;
@@ -21,7 +21,7 @@ export interface WeatherHeader {
   source: string | null;
 }
 
-/** One column per quantity, one single-precision value per record (ALGORITHM.md §2.1). */
+/** One column per quantity, one single-precision value per record (docs/weather-files.md §2.3–2.4). */
 export interface WeatherColumns {
   year: Float32Array;
   month: Float32Array;
@@ -67,9 +67,9 @@ export const WEATHER_COLUMN_NAMES = [
 export interface WeatherData extends WeatherColumns {
   format: WeatherFormat;
   header: WeatherHeader;
-  /** Seconds between records: 3600 for hourly files (ALGORITHM.md §2.2). */
+  /** Seconds between records: 3600 for hourly files (docs/weather-files.md §3). */
   stepSeconds: number;
-  /** True for EPW and for SAM CSV with a minute column: the model then runs in instantaneous mode (§2.7). */
+  /** True for EPW and for SAM CSV with a minute column: the models then run in instantaneous mode (docs/weather-files.md §8). */
   hasMinuteColumn: boolean;
   /** Number of records after 29 February lines were skipped (8760 for hourly files). */
   length: number;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
-import { prepareSite, simulate, type PvSystem } from '../server/pv/index.ts';
+import { prepareSite, simulate, type PvSystem } from '../pv/v5/index.ts';
 import { startTestServer, temporaryDir, withKey, buildQuietly, type TestServer } from './support/helpers.ts';
 import {
   hourlyError,

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
-import { simulateV8 } from '../server/pv/v8/simulate.ts';
-import { prepareSiteV8, type SiteV8 } from '../server/pv/v8/site.ts';
+import { simulateV8, prepareSiteV8, type SiteV8 } from '../pv/v8/index.ts';
 import { assertOutputsMatch, WorstErrors } from './pv/reference-cases.ts';
 import {
   linkV8WeatherSources,

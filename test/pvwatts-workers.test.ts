@@ -8,9 +8,8 @@ import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { pvwattsV5, pvwattsV8 } from '../server/data/pv-models.ts';
 import { siteBytes } from '../server/data/pv-sites.ts';
 import { EstimateRunner, PvWorkerPool, shareSite } from '../server/data/pv-workers.ts';
-import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../server/pv/index.ts';
-import { simulateV8, type PvSystemV8 } from '../server/pv/v8/simulate.ts';
-import { prepareSiteV8 } from '../server/pv/v8/site.ts';
+import { prepareSite, simulate, type PreparedSite, type PvSystem } from '../pv/v5/index.ts';
+import { simulateV8, type PvSystemV8, prepareSiteV8 } from '../pv/v8/index.ts';
 import { shared, sharedOrSkip } from './support/helpers.ts';
 
 const weather = (name: string) => shared('pvwatts', 'weather', name);

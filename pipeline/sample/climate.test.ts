@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WeatherData } from '../readers/weather/index.ts';
-import { prepareSite, simulate } from '../../server/pv/index.ts';
+import { prepareSite, simulate } from '../../pv/v5/index.ts';
 import { generateWeather, HOURLY_COLUMNS, standardPressure, type HourlyColumns, type Site } from './climate.ts';
 import { nsrdbCellId, nsrdbGridDrafts, sampleClimateStations } from './climate-stations.ts';
 

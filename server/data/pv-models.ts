@@ -1,12 +1,11 @@
 // The estimators' two models as the server holds them: PVWatts v5 (what /api/pvwatts/v6 runs,
-// server/pv/) and PVWatts v8 (server/pv/v8/). Each says how a station's weather becomes its prepared
+// pv/v5/) and PVWatts v8 (pv/v8/). Each says how a station's weather becomes its prepared
 // site (cached per station, pv-sites.ts), what an estimate runs on that site (on the main thread or
 // in a worker, pv-workers.ts), which of the site's weather arrays hourly answers echo (their JSON
 // text is kept), and how a site crosses to a worker (its functions cannot).
 import type { WeatherData } from '../../model/weather.ts';
-import { prepareSite, simulate, type PreparedSite, type PvResult, type PvSystem } from '../pv/index.ts';
-import { prepareSiteV8, type SiteV8 } from '../pv/v8/site.ts';
-import { simulateV8, type PvResultV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
+import { prepareSite, simulate, type PreparedSite, type PvResult, type PvSystem } from '../../pv/v5/index.ts';
+import { prepareSiteV8, type SiteV8, simulateV8, type PvResultV8, type PvSystemV8 } from '../../pv/v8/index.ts';
 
 export interface PvModel<Site extends object, System, Result> {
   /** The model's name: part of a site's key in the cache and in the workers. */

@@ -1,5 +1,5 @@
 // The estimators' prepared sites: for each climate station and model (pv-models.ts), everything of
-// a PVWatts run that depends on the weather alone (server/pv/site.ts, server/pv/v8/site.ts: sun
+// a PVWatts run that depends on the weather alone (pv/v5/site.ts, pv/v8/site.ts: sun
 // positions, sun-up classes, …), computed once from the station's hourly weather and kept in one
 // bounded least-recently-used cache for both models, so that an estimate computes only what depends
 // on its own system. One cache per climate store (a rebuilt data set starts a new one); its size is

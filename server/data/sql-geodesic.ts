@@ -1,7 +1,7 @@
 // Distances on the WGS 84 ellipsoid in SQL, as today's fuel-station service measures them: its
 // documented distances are the geodesic's to the last digit printed, where the mean sphere's are
 // off by up to 0.5% (docs/decisions.md). Sodano's non-iterative solution of the inverse problem
-// (Bulletin Géodésique 1965; as Rapp, Geometric Geodesy Part II, 1993, §1.6 gives it): Andoyer and
+// (Bulletin Géodésique 1965; as Rapp, Geometric Geodesy Part II, 1993, section 1.6 gives it): Andoyer and
 // Lambert's first-order correction of the great circle on the auxiliary sphere, and the second
 // order, a closed form over a few projections. Within 0.1 mm of the geodesic up to a mile, 1 cm up
 // to 100 miles, 5 cm up to 500 and 0.3 m up to 3,000 (sql-geodesic.test.ts, against

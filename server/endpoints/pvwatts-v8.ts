@@ -1,5 +1,5 @@
 // PVWatts v8 (its documentation, developer.nrel.gov/docs/solar/pvwatts/v8/): ssc's pvwattsv8 model
-// (server/pv/v8/, at 2025.4.16.r0.ssc.302) run for the requested system on a climate station's
+// (pv/v8/, at 2025.4.16.r0.ssc.302) run for the requested system on a climate station's
 // weather: the station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever
 // the distance) or the one named by file_id (an id of the solar dataset query v2). JSON (JSONP with
 // callback) and XML, in the documentation example's envelope.
@@ -12,9 +12,7 @@ import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV8 } from '../data/pv-models.ts';
 import { pvwattsV8Views as views } from '../formats/views/pvwatts.ts';
 import type { ParamIssue } from '../params.ts';
-import type { StationInfo } from '../pv/site.ts';
-import { simulateV8, type PvResultV8, type PvSystemV8 } from '../pv/v8/simulate.ts';
-import type { SiteV8 } from '../pv/v8/site.ts';
+import { simulateV8, type PvResultV8, type PvSystemV8, type SiteV8, type StationInfo } from '../../pv/v8/index.ts';
 import { packageVersion } from './pvwatts.ts';
 import { commonSystem, pvwattsEndpoint, solarResourceFile } from './pvwatts-shared.ts';
 

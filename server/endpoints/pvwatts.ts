@@ -1,5 +1,5 @@
 // PVWatts v6 (docs/service.md §5; docs/decisions.md §1.1, §5): the PVWatts v5 model
-// (server/pv/, ALGORITHM.md) run for the requested system on a climate station's weather: the
+// (pv/v5/, docs/pv-model.md) run for the requested system on a climate station's weather: the
 // station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
 // or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
 // path real clients call) and /api/pv-estimator/v6 (its name in our first description of the
@@ -13,7 +13,7 @@ import type { ClimateStation } from '../data/climate.ts';
 import { pvwattsV5 } from '../data/pv-models.ts';
 import { pvwattsViews as views } from '../formats/views/pvwatts.ts';
 import { SOLAR_MODEL_FAILED } from './solar-messages.ts';
-import { simulate, type PreparedSite, type PvResult, type PvSystem } from '../pv/index.ts';
+import { simulate, type PreparedSite, type PvResult, type PvSystem } from '../../pv/v5/index.ts';
 import { commonSystem, pvwattsEndpoint, solarResourceFile } from './pvwatts-shared.ts';
 
 const PARAMETERS = '/api/schemas/params/pvwatts-v6.params.schema.json';
@@ -32,7 +32,7 @@ const SSC_INFO = { version: 1, build: `nrel-compat ${packageVersion} PVWatts v5 
 /** v6's weather file names of the sample's nsrdb cells: nsrdb's W10502N4001.csv, the id after its last dash. */
 export const v6ResourceFile = (station: ClimateStation) => solarResourceFile(station, (code) => `${code.slice(code.lastIndexOf('-') + 1)}.csv`);
 
-/** station_info (§12.4): ssc's location outputs from the header; nsrdb as the real service printed it. */
+/** station_info (docs/pv-model.md §4.6): ssc's location outputs from the header; nsrdb as the real service printed it. */
 function stationInfo(station: ClimateStation, site: PreparedSite, distance: number) {
   const nsrdb = station.dataset === 'nsrdb';
   return {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PvSystem } from '../../server/pv/index.ts';
+import type { PvSystem } from '../../pv/v5/index.ts';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
 
 export const referenceDir = shared('pvwatts', 'reference');

@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { PvSystemV8 } from '../../server/pv/v8/simulate.ts';
+import type { PvSystemV8 } from '../../pv/v8/index.ts';
 import { shared, sharedOrSkip } from '../support/shared-data.ts';
 import { WEATHER_SOURCE_FOLDERS } from './reference-cases.ts';
 

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
-import { prepareSiteV8 } from '../../server/pv/v8/site.ts';
-import { simulateV8 } from '../../server/pv/v8/simulate.ts';
+import { prepareSiteV8, simulateV8 } from '../../pv/v8/index.ts';
 import { assertOutputsMatch, WorstErrors } from './reference-cases.ts';
 import { readV8ReferenceFiles, skipWithoutV8Weather, v8System, v8WeatherPath } from './v8-reference-cases.ts';
 

@@ -1,4 +1,4 @@
-/** EnergyPlus weather files, `.epw` (ssc `weatherfile`, ALGORITHM.md §2.5). */
+/** EnergyPlus weather files, `.epw` (ssc `weatherfile`, docs/weather-files.md §6). */
 import { colOrNaN, FieldSplitter, leadingInteger, LineReader } from './fields.ts';
 import { checkStepAfterReading, recordLayout } from './time-step.ts';
 import { allocateColumns, WeatherFileError, type WeatherData, type WeatherHeader } from './weather-data.ts';
@@ -63,7 +63,7 @@ function valueOrMissing(lines: LineReader, fields: FieldSplitter, index: number,
 }
 
 /**
- * ssc `handle_missing_field` for record i of one column (§2.5): the mean of the two neighbours if
+ * ssc `handle_missing_field` for record i of one column (docs/weather-files.md §6): the mean of the two neighbours if
  * both are known, else a linear interpolation across the whole gap, written forward so the later
  * records of the gap are filled too. A column more than half missing becomes −999 throughout.
  * Neighbours wrap around the ends of the year.
@@ -96,7 +96,7 @@ function fillMissing(column: Float32Array, i: number): void {
 /**
  * Reads an EPW file: the LOCATION line, 7 more header lines, then one record per line up to the
  * first empty line (29 February skipped), then fills missing values. The minute field is taken
- * literally and EPW always counts as having a minute column (instantaneous mode, §2.7).
+ * literally and EPW always counts as having a minute column (instantaneous mode, docs/weather-files.md §8).
  */
 export function parseEpw(file: string, text: string): WeatherData {
   const lines = new LineReader(file, text);

@@ -285,7 +285,7 @@ export function leadingDecimal(text: string, start: number, end: number): number
 }
 
 /**
- * ssc `col_or_nan` (ALGORITHM.md §2.1) on [start, end), as a single-precision value:
+ * ssc `col_or_nan` (docs/weather-files.md §2.3) on [start, end), as a single-precision value:
  * 1. no decimal digit at all: NaN;
  * 2. first character a digit: `stof` of the field;
  * 3. otherwise the first character is dropped, the rest read with `stof` and negated if the dropped

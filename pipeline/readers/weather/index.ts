@@ -1,5 +1,5 @@
 /**
- * Weather-file readers with the behaviour of ssc 2018.11.11.r4's `weatherfile` (ALGORITHM.md §2):
+ * Weather-file readers with the behaviour of ssc 2018.11.11.r4's `weatherfile` (docs/weather-files.md):
  * TMY2, TMY3, EPW and SAM CSV / NSRDB PSM, chosen by file extension; `.gz` files are decompressed
  * first and detected by their inner name.
  */
@@ -25,7 +25,7 @@ function extensionOf(fileName: string): string {
 }
 
 /**
- * The format ssc would pick (§2.1): by extension, ignoring case; a `.csv` is TMY3 when line 1 has 7
+ * The format ssc would pick (docs/weather-files.md §1): by extension, ignoring case; a `.csv` is TMY3 when line 1 has 7
  * fields and line 2 has 68 or 71, else SAM CSV.
  */
 export function detectWeatherFormat(fileName: string, text: string): WeatherFormat {

@@ -1,4 +1,4 @@
-/** SAM CSV ("WFCSV") files, including NSRDB PSM downloads, `.csv` (ALGORITHM.md §2.6). */
+/** SAM CSV ("WFCSV") files, including NSRDB PSM downloads, `.csv` (docs/weather-files.md §7). */
 import { colOrNaN, colOrNaNOrUnreadable, FieldSplitter, leadingInteger, LineReader, splitFields, trimBoth, trimmedEnd, trimmedStart } from './fields.ts';
 import { checkStepAfterReading, recordLayout } from './time-step.ts';
 import { allocateColumns, WeatherFileError, type WeatherColumns, type WeatherData, type WeatherHeader } from './weather-data.ts';

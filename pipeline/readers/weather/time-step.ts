@@ -1,4 +1,4 @@
-/** Record count and time step of EPW and SAM CSV files (ssc `timeStepChecks`, ALGORITHM.md §2.2). */
+/** Record count and time step of EPW and SAM CSV files (ssc `timeStepChecks`, docs/weather-files.md §3). */
 import { WeatherFileError } from './weather-data.ts';
 
 const HOURS_PER_YEAR = 8760;
@@ -13,7 +13,7 @@ export interface RecordLayout {
 }
 
 /**
- * §2.2 steps 1–4: a header step wins; else a line count that is a multiple k of 8760 means a step
+ * docs/weather-files.md §3 steps 1–4: a header step wins; else a line count that is a multiple k of 8760 means a step
  * of 3600/k s; else a multiple of 8784 means leap-year data with 29 February to be skipped.
  */
 export function recordLayout(file: string, dataLines: number, headerStepSeconds: number): RecordLayout {
@@ -30,7 +30,7 @@ export function recordLayout(file: string, dataLines: number, headerStepSeconds:
 }
 
 /**
- * The checks after reading (§2.2, final checks): with a minute column, the minute difference of
+ * The checks after reading (docs/weather-files.md §3, after the steps): with a minute column, the minute difference of
  * the first two records (0 meaning 60) must be the step; without one, the file must be hourly.
  */
 export function checkStepAfterReading(file: string, records: number, stepSeconds: number, hasMinuteColumn: boolean, minute: Float32Array): void {

@@ -1,4 +1,4 @@
-/** TMY2 fixed-width files, `.tm2` / `.tmy2` (ssc `weatherfile`, ALGORITHM.md §2.3). */
+/** TMY2 fixed-width files, `.tm2` / `.tmy2` (ssc `weatherfile`, docs/weather-files.md §4). */
 import { LineReader } from './fields.ts';
 import { allocateColumns, type WeatherData, type WeatherHeader } from './weather-data.ts';
 

@@ -1,4 +1,4 @@
-/** TMY3 CSV files, `.tm3` / `.tmy3` or a `.csv` that looks like one (ALGORITHM.md §2.1, §2.4). */
+/** TMY3 CSV files, `.tm3` / `.tmy3` or a `.csv` that looks like one (docs/weather-files.md §1, §5). */
 import { colOrNaN, FieldSplitter, leadingInteger, LineReader, splitFields } from './fields.ts';
 import { allocateColumns, type WeatherData, type WeatherHeader } from './weather-data.ts';
 
@@ -23,7 +23,7 @@ const MIN_RECORD_FIELDS = FIELD.alb + 1;
 
 /**
  * ssc's test for reading a `.csv` file as TMY3: line 1 splits into exactly 7 fields and line 2 into
- * 68 or 71 (§2.1).
+ * 68 or 71 (docs/weather-files.md §1).
  */
 export function looksLikeTmy3(text: string): boolean {
   const lines = new LineReader('', text);

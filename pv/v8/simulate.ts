@@ -1,0 +1,74 @@
+/**
+ * One PVWatts v8 run (ssc `cm_pvwattsv8::exec` at 2025.4.16, commit bf816157) over a prepared
+ * site, docs/pv-model.md §16.2: ssc's checks, then for every record its albedo and, with the sun
+ * up, the array's power (array-model.ts), then ssc's monthly and annual sums (outputs.ts).
+ *
+ * Only what the PVWatts v8 API passes is modelled: no external shading, snow, wind stow, lifetime
+ * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
+ */
+import type { PvAnnualOutputs } from '../shared/outputs.ts';
+import { SunUp } from '../shared/sun-up.ts';
+import type { StationInfo } from '../shared/weather.ts';
+import { ArrayModelV8, newRecordPowerV8 } from './array-model.ts';
+import { annualOutputsV8, type PvHourlyOutputsV8 } from './outputs.ts';
+import { orientationCheck, surfaceFailure } from './range-checks.ts';
+import type { SiteV8 } from './site.ts';
+import { orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
+
+export type PvResultV8 =
+  | { ok: true; outputs: PvAnnualOutputs & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
+  | { ok: false; error: string; station: StationInfo; warnings: string[] };
+
+/**
+ * `irrad::check` on the first record, as ssc makes it before any other: the weather's checks, then
+ * the array's orientation (docs/pv-model.md §4.4); null when the record passes.
+ */
+function firstRecordError(system: PvSystemV8, site: SiteV8): string | null {
+  if (site.weatherFailure !== null && site.weatherFailure.record === 0) return surfaceFailure(site, 0, site.weatherFailure.message);
+  const { tiltDeg, azimuthDeg } = orientationOf(system);
+  const orientationError = orientationCheck(tiltDeg, azimuthDeg);
+  return orientationError === null ? null : surfaceFailure(site, 0, orientationError);
+}
+
+/** Runs PVWatts v8 for `system` on `site`; `hourly` adds the per-record arrays. */
+export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
+  const warnings = [...site.warnings];
+  const fail = (error: string): PvResultV8 => ({ ok: false, error, station: site.station, warnings });
+  // ssc's checks of the inputs and the time mode, its warnings about the system, then the first record's checks
+  const inputError = systemError(system) ?? site.problem;
+  if (inputError !== null) return fail(inputError);
+  warnings.push(...systemWarnings(system));
+  const recordError = firstRecordError(system, site);
+  if (recordError !== null) return fail(recordError);
+
+  const array = new ArrayModelV8(system, site);
+  const albedos = new RecordAlbedo(system);
+  const n = site.records;
+  const acW = new Float64Array(n);
+  const dcW = new Float64Array(n);
+  const poaWm2 = new Float64Array(n);
+  const cellC = Float64Array.from(site.ambientC);
+  const albedoUsed = new Float64Array(n);
+  const record = newRecordPowerV8();
+  for (let i = 0; i < n; i++) {
+    // irrad::check runs on every record: a later record that fails it stops the run there
+    if (site.weatherFailure !== null && site.weatherFailure.record === i) return fail(surfaceFailure(site, i, site.weatherFailure.message));
+    const month = site.month[i]!;
+    const albedo = albedos.of(site.albedo[i]!, month);
+    albedoUsed[i] = albedo;
+    if (site.sunUp[i] === SunUp.night) continue;
+    if (!array.power(i, month, albedo, record)) return fail(`Module power calculation failed at index ${i}.`);
+    poaWm2[i] = record.poaWm2;
+    cellC[i] = record.cellC;
+    dcW[i] = record.dcW;
+    acW[i] = record.acW;
+  }
+
+  const albedoWarning = albedos.warning();
+  if (albedoWarning !== null) warnings.push(albedoWarning);
+  const outputs = annualOutputsV8(acW, dcW, poaWm2, site.stepsPerHour, site.stepHours, array.dcNameplateW);
+  const hourly: PvHourlyOutputsV8 | null = options.hourly
+    ? { ac: acW, poa: poaWm2, dn: site.dniWm2, dc: dcW, df: site.dhiWm2, tamb: site.ambientC, tcell: cellC, wspd: site.windMs, alb: albedoUsed }
+    : null;
+  return { ok: true, outputs: { ...outputs, ...hourly }, station: site.station, warnings };
+}
