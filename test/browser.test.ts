@@ -245,7 +245,7 @@ describe('the page in Chromium', { skip }, () => {
         if (!FORM_FIELDS.includes(parameter.name) && !NOT_FILTERS.includes(parameter.name)) expected.set(parameter.name, parameter);
     const shown = await page.$$eval('#station-filters fieldset.filter', (elements) => elements.map((element) => element.getAttribute('data-parameter')));
     assert.deepEqual([...shown].sort(), [...expected.keys()].sort());
-    // Today's filters (#13 item 2) among them.
+    // Today's filters (docs/service.md §3.3) among them.
     for (const name of [
       'ev_connector_type',
       'country',
@@ -315,7 +315,7 @@ describe('the page in Chromium', { skip }, () => {
     );
     await screenshot('browser-filters.png', '#station-form');
 
-    // The power filters (#13): sent as typed, and every station listed has a port at least that powerful.
+    // The power filters: sent as typed, and every station listed has a port at least that powerful.
     await freshPage();
     await page.click('#station-filters summary');
     await page.fill('#station-form input[name=location]', 'Denver, CO');

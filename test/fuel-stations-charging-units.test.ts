@@ -1,4 +1,4 @@
-// EV charging units (#13): the `ev_charging_units` of today's record, the `ev_power_kw_min` and
+// EV charging units (docs/decisions.md §3.3): the `ev_charging_units` of today's record, the `ev_power_kw_min` and
 // `ev_power_kw_max` filters, and `response_format=compact`. Counts are held to counts made here from
 // the seeded sample's own source rows (generateStations, the very rows the build writes), by what the
 // filters mean: an electric station with a port whose power is within the bounds, both of them for

@@ -1,4 +1,4 @@
-// The property-based suite of hostile requests (issue #10): for every endpoint of the server's own
+// The property-based suite of hostile requests: for every endpoint of the server's own
 // list, every path alias and every format (extension, `format=`, or the default), seeded requests
 // generated from the parameter schemas and mixed with hostile names and values (test/hostile/) must
 // get an answer that is never a 5xx, whose status the OpenAPI document lists for the path, and whose
@@ -279,7 +279,7 @@ function requestFromUrl(url: string): HostileRequest {
   return { endpoint: endpoint.paths[0], documentedPath: path, path, ...(extension ? { extension } : {}), query: parts, keyIn: 'header' };
 }
 
-describe('regressions, as plain examples: the reported repros (issue #10) and what the generated requests found', () => {
+describe('regressions, as plain examples: the reported repros and what the generated requests found', () => {
   const repros: Array<{ url: string; why: string }> = [
     { url: '/api/solar/data_query/v1.json?lat=40&lon=-105&toString=1', why: 'a parameter named after a member of Object.prototype was a 500' },
     { url: '/api/solar/data_query/v1.json?lat=40&lon=-105&constructor=1&__proto__=1', why: 'the same, with constructor and __proto__' },
@@ -310,7 +310,7 @@ describe('regressions, as plain examples: the reported repros (issue #10) and wh
   }
 });
 
-describe("issue #13's new parameters, refused in every format of every search that takes them: a 422 in that format", () => {
+describe("today's filter parameters, refused in every format of every search that takes them: a 422 in that format", () => {
   const searches = [
     { path: '/api/alt-fuel-stations/v1', query: 'limit=2' },
     { path: '/api/alt-fuel-stations/v1/nearest', query: 'location=80203&limit=2' },

@@ -13,7 +13,7 @@ import { BuildFailed } from '../pipeline/issues.ts';
 import { repoRoot, temporaryDir } from './support/helpers.ts';
 
 const corpus = join(repoRoot, 'test', 'faults');
-/** A source directory in the layout of INTERFACE.md holding the given corpus files (paths under test/faults/). */
+/** A source directory in the layout of docs/interface.md §3 holding the given corpus files (paths under test/faults/). */
 function sourceWith(files: string[]): string {
   const dir = temporaryDir('faults-source');
   for (const file of files) {

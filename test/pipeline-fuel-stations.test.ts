@@ -179,7 +179,7 @@ test('the same rows give the same bytes, whatever the column order of the export
   assert.equal(a.manifest.datasets.fuel_stations.files.stations.sha256, b.manifest.datasets.fuel_stations.files.stations.sha256);
 });
 
-test("the 37-column layout of service.md and the API's own JSON both build", { skip: skipWithoutShared }, async () => {
+test("the 37-column layout of 2014 and the API's own JSON both build", { skip: skipWithoutShared }, async () => {
   const dir = temporaryDir('layouts');
   copyFileSync(shared('wire', 'samples', 'afs_all_docs2014.csv'), join(dir, 'docs2014.csv'));
   copyFileSync(shared('data', 'afdc', 'api_json_doc_example_all.json'), join(dir, 'docs2023.json'));

@@ -1,5 +1,5 @@
 // The fuel-station renderers against the real service's own bytes: the 2014 documentation
-// examples (the generation service.md was written from) and the 2018-2022 wire captures.
+// examples (the generation of the record docs/decisions.md §3.2 calls 2014) and the 2018-2022 wire captures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { render, type ApiResult } from '../server/formats/render.ts';

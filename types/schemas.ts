@@ -1090,7 +1090,7 @@ export interface TermRdfMapping {
   parent?: RdfPredicates;
 }
 /**
- * One weather record of one station in the hourly table (`climate.hourly-NNNN` Parquet shards): the columns the estimator uses (ALGORITHM.md §2.1), each a single-precision FLOAT (`format: float`) holding exactly what the reader read. `null` stands for the reader's NaN (the file gives no value), which is stored as NaN. Sorted by station, then record; one row group per station. The ranges are wide on purpose: they catch files read wrongly, not odd weather (the estimator itself rejects DNI/DHI outside 0–1500, ALGORITHM.md §7.1).
+ * One weather record of one station in the hourly table (`climate.hourly-NNNN` Parquet shards): the columns the estimator uses (docs/weather-files.md §2.4), each a single-precision FLOAT (`format: float`) holding exactly what the reader read. `null` stands for the reader's NaN (the file gives no value), which is stored as NaN. Sorted by station, then record; one row group per station. The ranges are wide on purpose: they catch files read wrongly, not odd weather (the estimator itself rejects DNI/DHI outside 0–1500, docs/pv-model.md §4.3).
  */
 export interface ClimateHourly {
   /**
@@ -1151,7 +1151,7 @@ export interface ClimateHourly {
   tdew: number | null;
 }
 /**
- * One station (tmy2, tmy3, intl) or grid cell (nsrdb) of the climate catalog, as the pipeline writes it (one Parquet table, `climate.stations`) and the solar dataset query and the PVWatts estimator read it. The display fields (city, state, country, lat, lon, timezone, elevation) are what the data_query prints; the header_* fields are the weather file's own header exactly as the estimator's reference engine reads it (ALGORITHM.md §2, §12.4). Where the display names come from: tmy2/tmy3: the file header's city (TMY2 underscores become spaces, TMY3 quotes are dropped) and its state code written as the full upper-case name (CO -> COLORADO); intl: the EPW/CSV header's city and state, upper-cased ('-' and 'unknown' become ''), Canadian province codes written as full names; nsrdb: city is always '' and the state is the full name in title case, from the header when it names a U.S. state, else from the nearest ZIP-code centroid of the zipcodes gazetteer within 100 km (else ''). The sample generator places tmy2, tmy3 and intl stations at the real places of the station lists in ../shared/data/climate and says so in source_file.
+ * One station (tmy2, tmy3, intl) or grid cell (nsrdb) of the climate catalog, as the pipeline writes it (one Parquet table, `climate.stations`) and the solar dataset query and the PVWatts estimator read it. The display fields (city, state, country, lat, lon, timezone, elevation) are what the data_query prints; the header_* fields are the weather file's own header exactly as the estimator's reference engine reads it (docs/weather-files.md §4–7, docs/pv-model.md §4.6). Where the display names come from: tmy2/tmy3: the file header's city (TMY2 underscores become spaces, TMY3 quotes are dropped) and its state code written as the full upper-case name (CO -> COLORADO); intl: the EPW/CSV header's city and state, upper-cased ('-' and 'unknown' become ''), Canadian province codes written as full names; nsrdb: city is always '' and the state is the full name in title case, from the header when it names a U.S. state, else from the nearest ZIP-code centroid of the zipcodes gazetteer within 100 km (else ''). The sample generator places tmy2, tmy3 and intl stations at the real places of the station lists in ../shared/data/climate and says so in source_file.
  */
 export interface ClimateStation {
   /**
@@ -1207,7 +1207,7 @@ export interface ClimateStation {
    */
   source_file: string;
   /**
-   * The weather file format the reader detected (ALGORITHM.md §2.1); the sample writes hourly-mode data and says tmy2, tmy3 or sam-csv.
+   * The weather file format the reader detected (docs/weather-files.md §1); the sample writes hourly-mode data and says tmy2, tmy3 or sam-csv.
    */
   format: 'tmy2' | 'tmy3' | 'epw' | 'sam-csv';
   /**
@@ -1247,7 +1247,7 @@ export interface ClimateStation {
    */
   header_elev: number;
   /**
-   * True for EPW and SAM CSV files with a minute column: the estimator runs in instantaneous mode (ALGORITHM.md §2.7).
+   * True for EPW and SAM CSV files with a minute column: the estimator runs in instantaneous mode (docs/weather-files.md §8).
    */
   has_minute_column: boolean;
   /**

@@ -34,7 +34,7 @@ export interface Expectation {
   callback?: string;
 }
 
-/** The format a request asks for, read as DECISIONS.md §1 says: the extension, else a `format` given once and not empty, else the default. */
+/** The format a request asks for, read as docs/decisions.md §1.2 says: the extension, else a `format` given once and not empty, else the default. */
 export function requestedFormat(extension: string | undefined, query: Record<string, string | string[] | undefined>, defaultFormat: string): string {
   if (extension !== undefined) return extension;
   const format = query.format;
@@ -43,7 +43,7 @@ export function requestedFormat(extension: string | undefined, query: Record<str
 
 const GATEWAY_FORMATS = ['json', 'xml', 'csv', 'html'];
 
-/** The format of the gateway's errors (DECISIONS.md §2): a known extension (another is JSON), else a known `format`, else JSON (fetch accepts anything). */
+/** The format of the gateway's errors (docs/decisions.md §2.2): a known extension (another is JSON), else a known `format`, else JSON (fetch accepts anything). */
 export function gatewayFormat(extension: string | undefined, query: Record<string, string | string[] | undefined>): string {
   if (extension !== undefined) return GATEWAY_FORMATS.includes(extension) ? extension : 'json';
   const format = typeof query.format === 'string' ? query.format.toLowerCase() : undefined;

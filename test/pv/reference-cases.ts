@@ -22,7 +22,7 @@ export interface ReferenceCase {
   error?: string;
 }
 
-/** The climate source folder (INTERFACE.md source layout) each real weather file belongs in. */
+/** The climate source folder (docs/interface.md §3.3) each real weather file belongs in. */
 export const WEATHER_SOURCE_FOLDERS: Record<string, 'tmy2' | 'tmy3' | 'intl' | 'nsrdb'> = {
   '12839.tm2': 'tmy2',
   'daggett_23161.tm2': 'tmy2',

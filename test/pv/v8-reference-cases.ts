@@ -128,7 +128,7 @@ export function v8System(inputs: V8Inputs): PvSystemV8 {
   return { ...system, ...(use_wf_albedo === undefined ? {} : { use_wf_albedo: use_wf_albedo === 1 }) };
 }
 
-/** The climate source folder (INTERFACE.md source layout) of a case's weather file: the v5 reference's, else by its format. */
+/** The climate source folder (docs/interface.md §3.3) of a case's weather file: the v5 reference's, else by its format. */
 export function v8SourceFolder(weather: string): 'tmy2' | 'tmy3' | 'intl' | 'nsrdb' {
   const known = WEATHER_SOURCE_FOLDERS[weather];
   if (known) return known;

@@ -40,7 +40,7 @@ export function temporaryDir(prefix: string): string {
   return dir;
 }
 
-/** A source directory in the INTERFACE.md layout whose alt-fuel-stations/ links the given files. */
+/** A source directory in the layout of docs/interface.md §3 whose alt-fuel-stations/ links the given files. */
 export function sourceDirWith(files: string[]): string {
   const dir = temporaryDir('source');
   mkdirSync(join(dir, 'alt-fuel-stations'));
