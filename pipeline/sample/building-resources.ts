@@ -38,6 +38,7 @@ const DAY_S = 86_400;
 const FIRST_CREATED = Date.UTC(2012, 0, 1) / 1000;
 const LAST_CREATED = SAMPLE_EPOCH / 1000 - 7 * DAY_S;
 const SAMPLE_SITE = 'https://example.org/cbr-sample';
+const EVENT_TYPE_SHARES = { Webinar: 0.5, Conference: 0.15, Workshop: 0.15, Training: 0.12, Meeting: 0.08 };
 
 export interface BuildingResourcesSample {
   /** resources.json: every node, keyed by nid. */
@@ -202,7 +203,7 @@ class Generator {
         return { title, typeTerm, subject: name };
       }
       case 'event': {
-        const typeName = r.weighted({ Webinar: 0.5, Conference: 0.15, Workshop: 0.15, Training: 0.12, Meeting: 0.08 });
+        const typeName = r.weighted(EVENT_TYPE_SHARES);
         const makers: Record<string, () => string> = {
           Webinar: () => `${r.chance(0.5) ? technology : topic} Webinar`,
           Conference: () => `${r.pick(['National', 'Better Buildings', 'Commercial Buildings', 'Federal'])} ${topic} Conference`,

@@ -35,8 +35,7 @@ export class Random {
 
   /** Picks a key of `weights` with probability proportional to its weight. */
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
-    const entries = Object.entries(weights) as Array<[K, number]>;
-    const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+    const { entries, total } = weightTable(weights);
     let draw = this.next() * total;
     for (const [key, weight] of entries) {
       draw -= weight;
@@ -53,9 +52,31 @@ export class Random {
   }
 }
 
+/** A weights object's entries and their sum, computed once per object (the sample draws millions). */
+const weightTables = new WeakMap<object, { entries: Array<[string, number]>; total: number }>();
+
+function weightTable<K extends string>(weights: Readonly<Record<K, number>>): { entries: Array<[K, number]>; total: number } {
+  let table = weightTables.get(weights);
+  if (!table) {
+    const entries = Object.entries(weights) as Array<[string, number]>;
+    table = { entries, total: entries.reduce((sum, [, weight]) => sum + weight, 0) };
+    weightTables.set(weights, table);
+  }
+  return table as { entries: Array<[K, number]>; total: number };
+}
+
+const dayNumbers = new Map<string, number>();
+
+/** Days since 1970-01-01 of a date `YYYY-MM-DD`. */
+function dayNumber(date: string): number {
+  let day = dayNumbers.get(date);
+  if (day === undefined) dayNumbers.set(date, (day = Date.parse(`${date}T00:00:00Z`) / 86_400_000));
+  return day;
+}
+
 /** A date `YYYY-MM-DD` uniformly between two dates. */
 export function randomDate(random: Random, from: string, to: string): string {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
+  const start = dayNumber(from) * 86_400_000;
+  const end = dayNumber(to) * 86_400_000;
   return new Date(start + Math.floor(random.next() * ((end - start) / 86_400_000 + 1)) * 86_400_000).toISOString().slice(0, 10);
 }

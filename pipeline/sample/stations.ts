@@ -20,6 +20,11 @@ interface Place {
   longitude: number;
 }
 
+const STATUS_SHARES = { E: 0.95, P: 0.03, T: 0.02 };
+const OWNER_TYPE_SHARES = { P: 0.62, LG: 0.12, T: 0.06, SG: 0.05, FG: 0.08, J: 0.07 };
+const FILL_TYPE_SHARES = { Q: 0.8, T: 0.1, B: 0.1 };
+const GEOCODE_STATUS_SHARES = { GPS: 0.85, '200-9': 0.09, '200-8': 0.05, '200-6': 0.01 };
+const VEHICLE_CLASS_SHARES = { LD: 0.2, MD: 0.3, HD: 0.5 };
 const FUEL_SHARES = { ELEC: 0.835, E85: 0.06, LPG: 0.045, CNG: 0.022, BD: 0.012, RD: 0.012, LNG: 0.006, HY: 0.008 };
 
 /** Shares of stations by state, roughly as in the real data; other states share what is left. */
@@ -216,20 +221,21 @@ export function generateStations(seed: number, count: number): Station[] {
     const stateKey = random.chance(CANADA_SHARE) ? random.pick(provinces) : random.weighted(stateWeights);
     const place = random.pick(places.get(stateKey)!);
     const drawn = station(random, 1000 + index * 3 + random.int(0, 2), place);
-    const detailed = { ...drawn, ...currentDetails(detailRandom, drawn) };
-    stations.push({ ...detailed, ev_charging_units: chargingUnits(unitRandom, detailed) });
+    const detailed = Object.assign(drawn, currentDetails(detailRandom, drawn));
+    detailed.ev_charging_units = chargingUnits(unitRandom, detailed);
+    stations.push(detailed);
   }
   return stations;
 }
 
 function station(random: Random, id: number, place: Place): Station {
   const fuel = random.weighted(FUEL_SHARES);
-  const status = random.weighted({ E: 0.95, P: 0.03, T: 0.02 });
+  const status = random.weighted(STATUS_SHARES);
   const isPrivate = random.chance(fuel === 'CNG' || fuel === 'BD' || fuel === 'RD' ? 0.35 : 0.1);
   const network = fuel === 'ELEC' ? random.weighted(EV_NETWORKS) : null;
   const networked = network !== null && network !== 'Non-Networked';
   const host = fuel === 'ELEC' ? random.pick(ELEC_HOSTS) : random.pick(HOSTS_BY_FUEL[fuel]);
-  const ownerType = networked && random.chance(0.75) ? null : random.weighted({ P: 0.62, LG: 0.12, T: 0.06, SG: 0.05, FG: 0.08, J: 0.07 });
+  const ownerType = networked && random.chance(0.75) ? null : random.weighted(OWNER_TYPE_SHARES);
   const agency = ownerType === 'FG' ? random.pick(FEDERAL_AGENCIES) : null;
   const updatedAt = timestamp(random, '2021-03-01', '2025-11-14');
   const openDate =
@@ -269,7 +275,7 @@ function station(random: Random, id: number, place: Place): Station {
     access_days_time: random.chance(0.92) ? random.weighted(HOURS) : null,
     cards_accepted: fuel === 'ELEC' ? (random.chance(0.15) ? random.pick(CARD_SETS.slice(0, 3)) : null) : random.pick(CARD_SETS),
     bd_blends: fuel === 'BD' ? random.pick(['B20', 'B99', 'B100', 'B5-B20', 'B20 in summer, B5 in winter']) : null,
-    ng_fill_type_code: isCng ? random.weighted({ Q: 0.8, T: 0.1, B: 0.1 }) : null,
+    ng_fill_type_code: isCng ? random.weighted(FILL_TYPE_SHARES) : null,
     ng_psi: isCng ? random.pick(['3600', '3000 3600', '3000']) : null,
     ev_level1_evse_num: level1,
     ev_level2_evse_num: level2,
@@ -277,7 +283,7 @@ function station(random: Random, id: number, place: Place): Station {
     ev_other_evse: null,
     ev_network: network,
     ev_network_web: network ? (NETWORK_WEBS[network] ?? null) : null,
-    geocode_status: random.weighted({ GPS: 0.85, '200-9': 0.09, '200-8': 0.05, '200-6': 0.01 }),
+    geocode_status: random.weighted(GEOCODE_STATUS_SHARES),
     latitude,
     longitude,
     date_last_confirmed: random.chance(0.97) ? randomDate(random, '2020-01-01', updatedAt.slice(0, 10)) : null,
@@ -288,7 +294,7 @@ function station(random: Random, id: number, place: Place): Station {
     federal_agency_name: agency ? agency[2] : null,
     open_date: openDate,
     hy_status_link: fuel === 'HY' ? 'https://h2stationmaps.com/' : null,
-    ng_vehicle_class: isCng || fuel === 'LNG' ? random.weighted({ LD: 0.2, MD: 0.3, HD: 0.5 }) : null,
+    ng_vehicle_class: isCng || fuel === 'LNG' ? random.weighted(VEHICLE_CLASS_SHARES) : null,
     lpg_primary: fuel === 'LPG' ? random.chance(0.4) : null,
     e85_blender_pump: fuel === 'E85' ? random.chance(0.25) : null,
     ev_connector_types: connectors,
@@ -301,6 +307,6 @@ function station(random: Random, id: number, place: Place): Station {
         : null,
     ev_pricing: fuel === 'ELEC' && random.chance(0.2) ? random.pick(['Free', '$0.25 per kWh', '$2.00 per hour', '$0.48 per kWh']) : null,
     restricted_access: random.chance(0.3) ? isPrivate : null,
-    maximum_vehicle_class: isCng || fuel === 'LNG' ? random.weighted({ LD: 0.2, MD: 0.3, HD: 0.5 }) : null,
+    maximum_vehicle_class: isCng || fuel === 'LNG' ? random.weighted(VEHICLE_CLASS_SHARES) : null,
   };
 }
