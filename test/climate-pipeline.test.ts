@@ -5,12 +5,14 @@
 // by the catalog's row-group index) return exactly what DuckDB reads; a malformed file is reported
 // with its file and line and never half ingested, and a second file of the same id is refused.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { KEPT_ENTRIES } from '../pipeline/datasets/climate-sample-cache.ts';
 import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { Database } from '../server/data/database.ts';
@@ -378,32 +380,42 @@ test('a malformed file is reported with its file and line, and nothing of it is 
   assert.equal(hourlyRows, 8760, 'no row of a rejected file is written');
 });
 
-test('the sample: the same seed gives the same bytes, built fresh or taken from the sample cache', async (t) => {
+test('the sample: the same seed gives the same bytes, built fresh or taken from the sample cache; two builds at once generate it once', async (t) => {
   const cache = temporaryDir('climate-cache');
   const previous = process.env.CLIMATE_SAMPLE_CACHE;
   t.after(() => (previous === undefined ? delete process.env.CLIMATE_SAMPLE_CACHE : (process.env.CLIMATE_SAMPLE_CACHE = previous)));
+  // Entries of other seeds (or of older code), used from one to KEPT_ENTRIES hours ago.
+  const older = Array.from({ length: KEPT_ENTRIES }, (_, i) => {
+    const name = createHash('sha256').update(String(i)).digest('hex').slice(0, 24);
+    mkdirSync(join(cache, name), { recursive: true });
+    const used = new Date(Date.now() - (i + 1) * 3_600_000);
+    utimesSync(join(cache, name), used, used);
+    return name;
+  });
   const build = async (cacheSetting: string) => {
     process.env.CLIMATE_SAMPLE_CACHE = cacheSetting;
-    const { manifest } = await buildQuietly({ outDir: temporaryDir('climate-sample'), sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8 } });
-    return { files: manifest.datasets.climate!.files };
+    const outDir = temporaryDir('climate-sample');
+    const { manifest } = await buildQuietly({ outDir, sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8 } });
+    return { outDir, files: manifest.datasets.climate!.files };
   };
-  const fresh = await build(cache);
-  assert.equal(readdirSync(cache).length, 1, 'the build filled the cache');
-  const [entry77] = readdirSync(cache);
-  const cached = await build(cache);
-  const again = await build('off');
-  assert.deepEqual(cached.files, fresh.files);
-  assert.deepEqual(again.files, fresh.files, 'a fresh build gives the same bytes');
-  assert.ok(Object.keys(fresh.files).length >= 2);
-
-  // Entries of other seeds (or of older code) pile up no further than the three used last.
-  for (const seed of [78, 79, 80]) {
-    process.env.CLIMATE_SAMPLE_CACHE = cache;
-    await buildQuietly({ outDir: temporaryDir('climate-sample'), sample: { seed, stations: 10, nsrdbSpacingDeg: 8 } });
+  const [first, second] = await Promise.all([build(cache), build(cache)]);
+  const entries = readdirSync(cache);
+  const entry77 = entries.find((name) => !older.includes(name))!;
+  assert.ok(entry77, 'the build filled the cache');
+  assert.deepEqual(second.files, first.files);
+  // One build generated the entry and the other waited for it: both hold its very files (hard links).
+  const hourly = Object.values(first.files).filter((file) => file.path.includes('hourly'));
+  assert.ok(hourly.length >= 1);
+  for (const file of hourly) {
+    const inode = statSync(join(cache, entry77, file.path)).ino;
+    assert.equal(statSync(join(first.outDir, file.path)).ino, inode, `${file.path} of the first build`);
+    assert.equal(statSync(join(second.outDir, file.path)).ino, inode, `${file.path} of the second build`);
   }
-  assert.equal(readdirSync(cache).length, 3, 'the cache keeps three entries');
-  assert.ok(!readdirSync(cache).includes(entry77), 'seed 77, used longest ago, was let go');
-  assert.deepEqual((await build(cache)).files, fresh.files);
-  assert.ok(readdirSync(cache).includes(entry77), 'and its next build kept it again');
-  assert.equal(readdirSync(cache).length, 3);
+  assert.deepEqual((await build('off')).files, first.files, 'a fresh build gives the same bytes');
+  assert.ok(Object.keys(first.files).length >= 2);
+
+  // The cache keeps the KEPT_ENTRIES used last: the new one, and all but the oldest of the others.
+  assert.equal(entries.length, KEPT_ENTRIES);
+  assert.deepEqual(new Set(entries), new Set([entry77, ...older.slice(0, KEPT_ENTRIES - 1)]));
+  assert.ok(!entries.some((name) => name.endsWith('.lock')), 'no lock is left behind');
 });

@@ -2,8 +2,11 @@
 // data set needs it. The same seed and spacing always give the same bytes, so a finished build is
 // kept in a cache directory (CLIMATE_SAMPLE_CACHE, default <tmpdir>/nrel-compat-climate-sample; `off`
 // disables it), keyed by the seed, the spacing, DuckDB's version and the text of every file the
-// sample's bytes depend on; a later build links or copies the files from there. The cache keeps the
-// few entries used last: every change to those files makes a new key, and old ones would pile up.
+// sample's bytes depend on; a later build links or copies the files from there. Builds that want
+// the same entry at once (the test suite's files run side by side) generate it once: the first takes
+// the entry's lock and the others wait for its files. The cache keeps the entries used last (about
+// 100 MB each; enough for every seed the test suite uses): every change to those files makes a new
+// key, and old ones would pile up.
 import { version as duckdbVersion } from '@duckdb/node-api';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -13,7 +16,11 @@ import type { ClimateStation } from '../../types/schemas.ts';
 import type { DataSetWriter } from '../dataset-writer.ts';
 
 /** Entries kept: the last used, whatever their key. */
-const KEPT_ENTRIES = 3;
+export const KEPT_ENTRIES = 16;
+/** How long a build waits for another one generating the same entry (a sample takes about 10 s). */
+const LOCK_WAIT_MS = 180_000;
+/** A lock older than this was left by a build that died: it is taken over. */
+const STALE_LOCK_MS = 300_000;
 
 const pipelineDir = join(import.meta.dirname, '..');
 const schemasDir = join(pipelineDir, '..', 'schemas');
@@ -52,9 +59,39 @@ export class ClimateSampleCache {
   static for(seed: number, spacing: number | undefined): ClimateSampleCache | undefined {
     const root = process.env.CLIMATE_SAMPLE_CACHE ?? join(tmpdir(), 'nrel-compat-climate-sample');
     if (root === 'off' || root === '') return undefined;
-    const hash = createHash('sha256').update(JSON.stringify({ seed, spacing: spacing ?? null, duckdb: duckdbVersion() }));
+    const hash = createHash('sha256').update(
+      JSON.stringify({
+        seed,
+        spacing: spacing ?? null,
+        duckdb: duckdbVersion(),
+      }),
+    );
     for (const path of sampleSources()) hash.update(readFileSync(path));
     return new ClimateSampleCache(root, join(root, hash.digest('hex').slice(0, 24)));
+  }
+
+  /**
+   * Waits while another build holds this entry's lock; then takes it unless the entry is there.
+   * Returns the lock's release (call it after `write`), or undefined when the entry is ready or the
+   * lock cannot be had (then this build generates on its own, as without a cache).
+   */
+  async claim(): Promise<(() => void) | undefined> {
+    const lock = `${this.dir}.lock`;
+    const waitUntil = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      if (existsSync(join(this.dir, 'catalog.json'))) return undefined;
+      try {
+        mkdirSync(this.root, { recursive: true });
+        mkdirSync(lock);
+        return () => rmSync(lock, { recursive: true, force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+      }
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > waitUntil) return undefined;
+      else await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 
   /** The cached files put in the writer's directory (dataset `dataset`), and the catalog; undefined when not cached. */
@@ -97,7 +134,10 @@ export class ClimateSampleCache {
     try {
       const entries = readdirSync(this.root)
         .filter((name) => /^[0-9a-f]{24}$/.test(name))
-        .map((name) => ({ path: join(this.root, name), used: statSync(join(this.root, name)).mtimeMs }))
+        .map((name) => ({
+          path: join(this.root, name),
+          used: statSync(join(this.root, name)).mtimeMs,
+        }))
         .sort((a, b) => b.used - a.used);
       for (const entry of entries.slice(KEPT_ENTRIES)) rmSync(entry.path, { recursive: true, force: true });
     } catch {

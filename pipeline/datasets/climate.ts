@@ -12,6 +12,7 @@ import { DATASET, draftIssues, ROW_GROUP_RECORDS, type StationDraft, type Statio
 import { ClimateSampleCache } from './climate-sample-cache.ts';
 import { climateSourceFiles, readClimateFile } from './climate-source-files.ts';
 import { writeCatalog, writeClimate } from './climate-writer.ts';
+import type { DataSetWriter } from '../dataset-writer.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
 
 /** The inputs of the source layout: every file read lazily, checked, then written. */
@@ -20,10 +21,18 @@ function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] 
     const bytes = statSync(path).size;
     return {
       // The draft is completed when the file is read; until then only what the writer needs.
-      draft: { dataset, records: ROW_GROUP_RECORDS, source_file: sourceFile } as StationDraft,
+      draft: {
+        dataset,
+        records: ROW_GROUP_RECORDS,
+        source_file: sourceFile,
+      } as StationDraft,
       load(this: StationInput) {
         const raw = readFileSync(path);
-        this.source = { path: sourceFile, bytes, sha256: createHash('sha256').update(raw).digest('hex') };
+        this.source = {
+          path: sourceFile,
+          bytes,
+          sha256: createHash('sha256').update(raw).digest('hex'),
+        };
         const { draft, hourly } = readClimateFile(dataset, path, sourceFile, raw, report.notes);
         this.draft = draft;
         return hourly;
@@ -35,20 +44,40 @@ function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] 
 function sampleInputs(seed: number, nsrdbSpacingDeg: number | undefined): StationInput[] {
   return sampleClimateStations(seed, nsrdbSpacingDeg).map(({ draft, weatherSeed }) => ({
     draft,
-    load: () => generateWeather({ lat: draft.header_lat, lon: draft.header_lon, timezone: draft.header_tz, elevation: draft.header_elev }, weatherSeed),
+    load: () =>
+      generateWeather(
+        {
+          lat: draft.header_lat,
+          lon: draft.header_lon,
+          timezone: draft.header_tz,
+          elevation: draft.header_elev,
+        },
+        weatherSeed,
+      ),
   }));
 }
 
 /** Later files whose id (v1 or v2) was already read are problems of their own. */
-function duplicateProblems(stations: ClimateStation[]): { kept: ClimateStation[]; problems: Issue[] } {
-  const seen = { id: new Map<string, string>(), id_v2: new Map<string, string>() };
+function duplicateProblems(stations: ClimateStation[]): {
+  kept: ClimateStation[];
+  problems: Issue[];
+} {
+  const seen = {
+    id: new Map<string, string>(),
+    id_v2: new Map<string, string>(),
+  };
   const kept: ClimateStation[] = [];
   const problems: Issue[] = [];
   for (const station of stations) {
     const field = (['id', 'id_v2'] as const).find((name) => seen[name].has(station[name]));
     if (field !== undefined) {
       const value = station[field];
-      problems.push({ file: station.source_file, field, value, reason: `${field} ${value} was already read from ${seen[field].get(value)}` });
+      problems.push({
+        file: station.source_file,
+        field,
+        value,
+        reason: `${field} ${value} was already read from ${seen[field].get(value)}`,
+      });
       continue;
     }
     seen.id.set(station.id, station.source_file);
@@ -62,43 +91,53 @@ export const climate: DatasetBuilder = {
   name: DATASET,
   async build(writer, options: BuildOptions) {
     const report = emptyReport();
-    let inputs: StationInput[];
     const cache = options.sample ? ClimateSampleCache.for(options.sample.seed, options.sample.nsrdbSpacingDeg) : undefined;
-    const cached = cache?.read(writer, DATASET);
-    if (cached) {
-      await writeCatalog(writer, cached);
-      return report;
-    }
-    if (options.sample) {
-      inputs = sampleInputs(options.sample.seed, options.sample.nsrdbSpacingDeg);
-      for (const [index, { draft }] of inputs.entries()) {
-        const issues = draftIssues(draft, { file: 'sample', record: index });
-        if (issues.length) throw new Error(`The sample generator made an invalid climate station: ${issues.map(describeIssue).join('; ')}`);
+    const release = await cache?.claim();
+    try {
+      const cached = cache?.read(writer, DATASET);
+      if (cached) {
+        await writeCatalog(writer, cached);
+        return report;
       }
-    } else if (options.sourceDir) {
-      inputs = sourceInputs(options.sourceDir, report);
-    } else {
-      inputs = [];
+      await buildClimate(writer, options, report, cache);
+    } finally {
+      release?.();
     }
-    if (inputs.length === 0) return report;
-    const result = await writeClimate(writer, inputs);
-    for (const input of inputs) if (input.source) writer.addSource(input.source);
-    // Hourly rows of a duplicate stay in their shard, unreferenced; the catalog names the first file only.
-    const { kept, problems: duplicates } = duplicateProblems(result.stations);
-    report.problems.push(...result.problems, ...duplicates);
-    report.rejectedRecords = result.rejected.length + duplicates.length;
-    if (options.sample) {
-      const sampleProblems = report.problems.map(describeIssue);
-      if (sampleProblems.length) throw new Error(`The sample generator made invalid climate data: ${sampleProblems.join('; ')}`);
-    }
-    if (report.problems.length)
-      writer.writeRejects(
-        DATASET,
-        report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })),
-      );
-    await writeCatalog(writer, kept);
-    writer.dataset(DATASET).rejected = report.rejectedRecords;
-    cache?.write(writer, DATASET, kept);
     return report;
   },
 };
+
+/** The climate data set from the sample generator or the source directory's weather files; a sample is kept in its cache. */
+async function buildClimate(writer: DataSetWriter, options: BuildOptions, report: DatasetReport, cache: ClimateSampleCache | undefined): Promise<void> {
+  let inputs: StationInput[];
+  if (options.sample) {
+    inputs = sampleInputs(options.sample.seed, options.sample.nsrdbSpacingDeg);
+    for (const [index, { draft }] of inputs.entries()) {
+      const issues = draftIssues(draft, { file: 'sample', record: index });
+      if (issues.length) throw new Error(`The sample generator made an invalid climate station: ${issues.map(describeIssue).join('; ')}`);
+    }
+  } else if (options.sourceDir) {
+    inputs = sourceInputs(options.sourceDir, report);
+  } else {
+    inputs = [];
+  }
+  if (inputs.length === 0) return;
+  const result = await writeClimate(writer, inputs);
+  for (const input of inputs) if (input.source) writer.addSource(input.source);
+  // Hourly rows of a duplicate stay in their shard, unreferenced; the catalog names the first file only.
+  const { kept, problems: duplicates } = duplicateProblems(result.stations);
+  report.problems.push(...result.problems, ...duplicates);
+  report.rejectedRecords = result.rejected.length + duplicates.length;
+  if (options.sample) {
+    const sampleProblems = report.problems.map(describeIssue);
+    if (sampleProblems.length) throw new Error(`The sample generator made invalid climate data: ${sampleProblems.join('; ')}`);
+  }
+  if (report.problems.length)
+    writer.writeRejects(
+      DATASET,
+      report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })),
+    );
+  await writeCatalog(writer, kept);
+  writer.dataset(DATASET).rejected = report.rejectedRecords;
+  cache?.write(writer, DATASET, kept);
+}
