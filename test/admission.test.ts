@@ -28,7 +28,7 @@ interface Health {
 let dataDir: string;
 before(async () => {
   dataDir = temporaryDir('admission');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 5, stations: 20_000 } });
+  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 5_000 } });
 });
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -197,9 +197,9 @@ test("the 37-column layout of 2014 and the API's own JSON both build", { skip: s
 
 test('the sample: 60,000 stations by default, same seed same bytes, every kind of value present', async () => {
   const dir = temporaryDir('sample');
-  const a = await buildQuietly({ outDir: dir, sample: { seed: 7, stations: 60_000 } });
-  const b = await buildQuietly({ outDir: temporaryDir('sample'), sample: { seed: 7, stations: 60_000 } });
-  const c = await buildQuietly({ outDir: temporaryDir('sample'), sample: { seed: 8, stations: 60_000 } });
+  const a = await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 60_000 } });
+  const b = await buildQuietly({ outDir: temporaryDir('sample'), sample: { seed: 1, stations: 60_000 } });
+  const c = await buildQuietly({ outDir: temporaryDir('sample'), sample: { seed: 2, stations: 60_000 } });
   const file = (r: typeof a) => r.manifest.datasets.fuel_stations.files.stations;
   assert.equal(file(a).rows, 60_000);
   assert.equal(file(a).sha256, file(b).sha256);

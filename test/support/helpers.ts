@@ -75,7 +75,9 @@ export async function startTestServer(
     key,
     get: (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init),
     async dispose() {
-      await running.close();
+      // The test is over: a response it left unread is cut after a moment, not drained for the
+      // production shutdown timeout (30 s).
+      await running.close({ timeoutMs: 500 });
       rmSync(keysDir, { recursive: true, force: true });
     },
   });
