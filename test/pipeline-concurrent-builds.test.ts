@@ -89,7 +89,7 @@ function stationsFileOf(run: Run): string | undefined {
 }
 
 const BUILDS = 4;
-const ROUNDS = 3;
+const ROUNDS = 2;
 
 test(`${BUILDS} builds into one --out at once, ${ROUNDS} rounds: every one succeeds, and the manifest names only files that exist`, async () => {
   const out = temporaryDir('concurrent-out');
