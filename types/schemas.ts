@@ -21,6 +21,12 @@ export type BuildingNoResults = [];
  */
 export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
 /**
+ * Response of GET /api/alt-fuel-stations/v1/electric-networks.json: a bare array, first the entry that stands for every network (the ev_network filter's all, key all), then the networks, sorted by name as the documentation's example is (docs/decisions.md §3.12).
+ *
+ * @minItems 1
+ */
+export type ElectricNetworks = [ElectricNetwork | ElectricNetworksAll, ...(ElectricNetwork | ElectricNetworksAll)[]];
+/**
  * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: a FeatureCollection of the stations matching the filters, each feature's properties the whole record or, with response_format=compact, its id, fuel type and point.
  */
 export type FuelStationsListAnswerGeoJsonCurrent = FuelStationsGeoJsonCurrent | FuelStationsGeoJsonCompactCurrent;
@@ -203,6 +209,9 @@ export interface Schemas {
   BuildingVocabularyTerm?: BuildingVocabularyTerm;
   ClimateHourly?: ClimateHourly;
   ClimateStation?: ClimateStation;
+  ElectricNetworkSource?: ElectricNetworkSource;
+  ElectricNetwork?: ElectricNetwork;
+  ElectricNetworks?: ElectricNetworks;
   ErrorList?: ErrorList;
   FuelStationByIdCurrent?: FuelStationByIdCurrent;
   FuelStationById?: FuelStationById;
@@ -243,6 +252,7 @@ export interface Schemas {
   GatewayError?: GatewayError;
   BuildingEventsParameters?: BuildingEventsParameters;
   BuildingResourcesParameters?: BuildingResourcesParameters;
+  FuelStationsElectricNetworksParameters?: FuelStationsElectricNetworksParameters;
   FuelStationsLastUpdatedParameters?: FuelStationsLastUpdatedParameters;
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
@@ -1278,6 +1288,136 @@ export interface ClimateStation {
    * Bytes of the station's row group (all its column chunks, which are contiguous).
    */
   hourly_bytes: number;
+}
+/**
+ * An EV charging network as the pipeline writes it (docs/decisions.md §3.12): the fields of the electric-networks answer as a source gives them (the endpoint's own JSON) or as the pipeline derives them from the stations' ev_network and ev_network_web, then the countries of its stations and whether it is active. Fields a source lacks are null.
+ */
+export interface ElectricNetworkSource {
+  /**
+   * The key that identifies the network: the value stations give as ev_network (such as ChargePoint Network or SHELL_RECHARGE).
+   */
+  key: string;
+  /**
+   * The network's key in EV-ChART (the federal EV charger reporting system); null when the source does not give it.
+   */
+  evchart_key: string | null;
+  /**
+   * The network's name.
+   */
+  name: string;
+  /**
+   * The network's name in French; null when the source does not give it.
+   */
+  name_fr: string | null;
+  /**
+   * The network's web site; null when not known.
+   */
+  url: string | null;
+  /**
+   * The most recent date for which the network's equipment data has been confirmed (YYYY-MM-DD); null when not known.
+   */
+  last_import_date: string | null;
+  /**
+   * The date the network was added to the AFDC (YYYY-MM-DD); null when not known.
+   */
+  date_added: string | null;
+  /**
+   * The date the network was removed from the AFDC (YYYY-MM-DD); null for a network still listed.
+   */
+  date_removed: string | null;
+  /**
+   * How the network's data is imported: CSV, API or Manual; null when not known.
+   */
+  import_type: string | null;
+  /**
+   * The network's real-time status interface, when it has one; null in every documented example.
+   */
+  real_time_status_api: string | null;
+  /**
+   * For a network removed from the AFDC, the key of the network that acquired it, if any.
+   */
+  transition_network_key: string | null;
+  /**
+   * For a network that acquired or merged with others, their former names, comma-separated.
+   */
+  transition_note: string | null;
+  /**
+   * For a network removed from the AFDC, when its acquisition or transition was complete.
+   */
+  transition_timeframe: string | null;
+  /**
+   * The countries of the network's stations (US, CA), as the source gives them or from the stations of the data set naming it; null when unknown (no station names it and the source does not say): such a network is listed under every country.
+   */
+  countries: string[] | null;
+  /**
+   * Whether the network is listed on the AFDC: as the source gives it, else true unless date_removed is set. include_inactive=true also lists the others.
+   */
+  active: boolean;
+}
+/**
+ * One EV charging network of GET /api/alt-fuel-stations/v1/electric-networks.json, its keys in the documentation example's order (docs/decisions.md §3.12). Every key is always present, null when not known.
+ */
+export interface ElectricNetwork {
+  /**
+   * The key that identifies the network: the value stations give as ev_network (such as ChargePoint Network or SHELL_RECHARGE).
+   */
+  key: string;
+  /**
+   * The network's key in EV-ChART (the federal EV charger reporting system); null when the source does not give it.
+   */
+  evchart_key: string | null;
+  /**
+   * The network's name.
+   */
+  name: string;
+  /**
+   * The network's name in French (its name where the source gives no French one).
+   */
+  name_fr: string;
+  /**
+   * The network's web site; null when not known.
+   */
+  url: string | null;
+  /**
+   * The most recent date for which the network's equipment data has been confirmed (YYYY-MM-DD); null when not known.
+   */
+  last_import_date: string | null;
+  /**
+   * The date the network was added to the AFDC (YYYY-MM-DD); null when not known.
+   */
+  date_added: string | null;
+  /**
+   * The date the network was removed from the AFDC (YYYY-MM-DD); null for a network still listed.
+   */
+  date_removed: string | null;
+  /**
+   * How the network's data is imported: CSV, API or Manual; null when not known.
+   */
+  import_type: string | null;
+  /**
+   * The network's real-time status interface, when it has one; null in every documented example.
+   */
+  real_time_status_api: string | null;
+  /**
+   * For a network removed from the AFDC, the key of the network that acquired it, if any.
+   */
+  transition_network_key: string | null;
+  /**
+   * For a network that acquired or merged with others, their former names, comma-separated.
+   */
+  transition_note: string | null;
+  /**
+   * For a network removed from the AFDC, when its acquisition or transition was complete.
+   */
+  transition_timeframe: string | null;
+}
+/**
+ * The first entry: every network, as the ev_network filter's all.
+ */
+export interface ElectricNetworksAll {
+  key: 'all';
+  name: 'All';
+  name_fr: 'Tous';
 }
 /**
  * An endpoint's error response (422, 404): what is wrong, one message per problem.
@@ -2805,6 +2945,27 @@ export interface BuildingResourcesParameters {
    * Response format when the path has no extension.
    */
   format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/electric-networks.json.
+ */
+export interface FuelStationsElectricNetworksParameters {
+  /**
+   * Networks with stations in these countries (comma list): US, CA, or all. Default US. A network whose countries are not known is listed under every country.
+   */
+  country?: ('all' | 'US' | 'CA')[];
+  /**
+   * true also lists the networks that are not listed on the AFDC (removed ones).
+   */
+  include_inactive?: 'true' | 'false';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */
