@@ -27,6 +27,14 @@ export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
  */
 export type ElectricNetworks = [ElectricNetwork | ElectricNetworksAll, ...(ElectricNetwork | ElectricNetworksAll)[]];
 /**
+ * Response of GET /api/alt-fuel-stations/v1/ev-charging-units.csv, a CSV only: a row per EV charging unit of the matching stations, each the station's columns as the list's CSV writes them (today's record, 74 columns) and ten of the unit's own, the ports and power of each of five connector types (docs/decisions.md §3.13). As data, each row is its station's record and the unit.
+ *
+ * Items: A charging unit's row: every field of its station (fuel-station-current.schema.json) and charging_unit, the unit.
+ */
+export type FuelStationsEvChargingUnits = {
+  charging_unit: FuelStationChargingUnit;
+}[];
+/**
  * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: a FeatureCollection of the stations matching the filters, each feature's properties the whole record or, with response_format=compact, its id, fuel type and point.
  */
 export type FuelStationsListAnswerGeoJsonCurrent = FuelStationsGeoJsonCurrent | FuelStationsGeoJsonCompactCurrent;
@@ -220,6 +228,7 @@ export interface Schemas {
   FuelStationCurrent?: FuelStationCurrent;
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
+  FuelStationsEvChargingUnits?: FuelStationsEvChargingUnits;
   FuelStationsListAnswerGeoJsonCurrent?: FuelStationsListAnswerGeoJsonCurrent;
   FuelStationsGeoJsonCompactCurrent?: FuelStationsGeoJsonCompactCurrent;
   FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
@@ -253,6 +262,7 @@ export interface Schemas {
   BuildingEventsParameters?: BuildingEventsParameters;
   BuildingResourcesParameters?: BuildingResourcesParameters;
   FuelStationsElectricNetworksParameters?: FuelStationsElectricNetworksParameters;
+  FuelStationsEvChargingUnitsParameters?: FuelStationsEvChargingUnitsParameters;
   FuelStationsLastUpdatedParameters?: FuelStationsLastUpdatedParameters;
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
@@ -2966,6 +2976,180 @@ export interface FuelStationsElectricNetworksParameters {
    * Response format when the path has no extension.
    */
   format?: 'json';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/ev-charging-units.csv: the list's filters and limit (docs/decisions.md §3.13).
+ */
+export interface FuelStationsEvChargingUnitsParameters {
+  /**
+   * Station status codes to include (comma list): E open, P planned, T temporarily unavailable.
+   */
+  status?: ('all' | 'E' | 'P' | 'T')[];
+  /**
+   * Stations with public or private access.
+   */
+  access?: 'all' | 'public' | 'private';
+  /**
+   * Fuel types to include (comma list).
+   */
+  fuel_type?: ('all' | 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD')[];
+  /**
+   * Stations accepting any of these payment codes (comma list).
+   */
+  cards_accepted?: (
+    | 'all'
+    | 'A'
+    | 'D'
+    | 'M'
+    | 'V'
+    | 'Cash'
+    | 'Checks'
+    | 'CFN'
+    | 'CleanEnergy'
+    | 'Comdata'
+    | 'FuelMan'
+    | 'GasCard'
+    | 'PacificPride'
+    | 'PHH'
+    | 'Proprietor'
+    | 'Speedway'
+    | 'TCH'
+    | 'Tchek'
+    | 'Trillium'
+    | 'Voyager'
+    | 'Wright_Exp'
+    | 'FleetOne'
+    | 'EFS'
+    | 'Debit'
+    | 'CREDIT'
+    | 'ACCOUNT_BALANCE'
+    | 'ALLIANCE'
+    | 'ANDROID_PAY'
+    | 'APPLE_PAY'
+    | 'ARI'
+  )[];
+  /**
+   * Owner types to include (comma list): P private, T utility, FG federal, LG local, SG state government, J jointly owned.
+   */
+  owner_type?: ('all' | 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J')[];
+  /**
+   * Ids of owning federal agencies (comma list, each from 1 to 2147483647), or all.
+   */
+  federal_agency_id?: (number | 'all')[];
+  /**
+   * Stations owned by these federal agencies (comma list of agency codes as in the data, such as DOE, DOI, DON; any case); an unknown code is a 422 listing those in the data.
+   */
+  federal_agency?: string[];
+  /**
+   * EV charging networks to include (comma list; names as in the data, any case); restricts to electric stations.
+   */
+  ev_network?: string[];
+  /**
+   * Stations whose charging network's own station id is one of these (comma list, exact; the API's ev_network_ids.station, which no CSV export carries). Give ev_network too: ids may repeat across networks.
+   */
+  ev_network_station_ids?: string[];
+  /**
+   * Electric stations with at least one outlet of a level (comma list): 1, 2, dc_fast.
+   */
+  ev_charging_level?: ('all' | '1' | '2' | 'dc_fast')[];
+  /**
+   * Two-character state or province codes (comma list).
+   */
+  state?: string[];
+  /**
+   * 5-digit ZIP codes (comma list).
+   */
+  zip?: string[];
+  /**
+   * Electric stations with any of these connector types (comma list; all of them with ev_connector_type_operator=AND): NEMA1450, NEMA515, NEMA520, J1772, J1772COMBO, CHADEMO, TESLA, J3400.
+   */
+  ev_connector_type?: (
+    'all' | 'NEMA1450' | 'NEMA515' | 'NEMA520' | 'J1772' | 'J1772COMBO' | 'CHADEMO' | 'TESLA' | 'J3400'
+  )[];
+  /**
+   * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
+   */
+  ev_connector_type_operator?: 'OR' | 'AND';
+  /**
+   * Electric stations with at least one charging port whose power is no less than this, in kW (a decimal). With ev_power_kw_max, one port must be within both. Stations whose source gives no charging units (the CSV exports) are never selected.
+   */
+  ev_power_kw_min?: number;
+  /**
+   * Electric stations with at least one charging port whose power is no greater than this, in kW (a decimal). With ev_power_kw_min, one port must be within both.
+   */
+  ev_power_kw_max?: number;
+  /**
+   * Stations in these countries (comma list): US, CA, or all. Default US (today's service); under STATION_RECORD=2014 every country.
+   */
+  country?: ('all' | 'US' | 'CA')[];
+  /**
+   * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
+   */
+  lpg_include_secondary?: 'all' | 'false';
+  /**
+   * Hydrogen stations whose retail flag is one of these (comma list): true, false.
+   */
+  hy_is_retail?: ('all' | 'true' | 'false')[];
+  /**
+   * true: only E85 stations that also have a blender pump.
+   */
+  e85_has_blender_pump?: 'all' | 'true';
+  /**
+   * CNG stations with one of these fill types (comma list): B both, Q quick, T time.
+   */
+  cng_fill_type?: ('all' | 'B' | 'Q' | 'T')[];
+  /**
+   * CNG stations offering one of these pressures (comma list).
+   */
+  cng_psi?: ('all' | '2400' | '3000' | '3600')[];
+  /**
+   * CNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+   */
+  cng_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * LNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+   */
+  lng_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * Stations that take this vehicle class or larger (LD < MD < HD).
+   */
+  maximum_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * CNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  cng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * LNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  lng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * Stations whose access is restricted (true) or not (false).
+   */
+  restricted_access?: 'all' | 'true' | 'false';
+  /**
+   * Electric stations funded by any of these programs (comma list).
+   */
+  funding_sources?: ('all' | 'NEVI' | 'CFI' | 'EVC_RAA' | 'CMAQ' | 'CRP' | 'OTHER')[];
+  /**
+   * Electric stations at one of these facility types (comma list of the codes in the data, such as HOTEL, PAY_GARAGE, CAR_DEALER; any case); an unknown code is a 422 listing those in the data.
+   */
+  facility_type?: string[];
+  /**
+   * Only the stations of these ids (comma list, each from 1 to 2147483647), or all.
+   */
+  ids?: (number | 'all')[];
+  /**
+   * The most stations to return: an integer from 1 to 2147483647, or all.
+   */
+  limit?: number | 'all';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'csv';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */

@@ -3,6 +3,7 @@ import { buildingResourceEndpoints } from './building-resources.ts';
 import { dataQueryEndpoints } from './data-query.ts';
 import { fuelStationEndpoints } from './fuel-stations.ts';
 import { electricNetworksEndpoint } from './fuel-stations-electric-networks.ts';
+import { evChargingUnitsEndpoint } from './fuel-stations-ev-charging-units.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
@@ -24,6 +25,7 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     nearbyRouteEndpoint(stationRecord),
     pvwattsV8Endpoint,
     electricNetworksEndpoint,
+    evChargingUnitsEndpoint(stationRecord),
   ];
 }
 
