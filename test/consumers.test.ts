@@ -127,7 +127,12 @@ describe('a consumer of the served schemas and OpenAPI document', () => {
     // nearby-route's ids, which KML has no form for, come as JSON
     const kmlRoute = '/api/alt-fuel-stations/v1/nearby-route.kml';
     await check(kmlRoute, withKey(`${kmlRoute}?${document.paths[kmlRoute].get['x-example-query']}&return_type=ids`, server.key), 200);
-    const responses = JSON.stringify(Object.values(document.paths).flatMap((item: any) => Object.values(item).map((operation: any) => operation.responses)));
+    // An endpoint that answers CSV alone (ev-charging-units) has no JSON answer to check: its schema is only the CSV's JSON equivalent.
+    const operations = Object.values(document.paths).flatMap((item: any) => Object.values(item) as any[]);
+    const withJson = new Set(
+      operations.filter((operation) => ['json', 'geojson', 'jsonp'].includes(operation['x-format'])).map((operation) => operation['x-canonical-path']),
+    );
+    const responses = JSON.stringify(operations.filter((operation) => withJson.has(operation['x-canonical-path'])).map((operation) => operation.responses));
     const answerSchemas = served.filter(({ componentRef }) => responses.includes(`"${componentRef}"`)).map(({ id }) => id);
     assert.deepEqual([...validated].sort(), answerSchemas.sort(), 'every schema of a documented answer was checked against a real one');
   });

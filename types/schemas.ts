@@ -21,6 +21,20 @@ export type BuildingNoResults = [];
  */
 export type BuildingResourcesResponse = BuildingResources | BuildingNoResults;
 /**
+ * Response of GET /api/alt-fuel-stations/v1/electric-networks.json: a bare array, first the entry that stands for every network (the ev_network filter's all, key all), then the networks, sorted by name as the documentation's example is (docs/decisions.md §3.12).
+ *
+ * @minItems 1
+ */
+export type ElectricNetworks = [ElectricNetwork | ElectricNetworksAll, ...(ElectricNetwork | ElectricNetworksAll)[]];
+/**
+ * Response of GET /api/alt-fuel-stations/v1/ev-charging-units.csv, a CSV only: a row per EV charging unit of the matching stations, each the station's columns as the list's CSV writes them (today's record, 74 columns) and ten of the unit's own, the ports and power of each of five connector types (docs/decisions.md §3.13). As data, each row is its station's record and the unit.
+ *
+ * Items: A charging unit's row: every field of its station (fuel-station-current.schema.json) and charging_unit, the unit.
+ */
+export type FuelStationsEvChargingUnits = {
+  charging_unit: FuelStationChargingUnit;
+}[];
+/**
  * Response of GET /api/alt-fuel-stations/v1.geojson with today's station record: a FeatureCollection of the stations matching the filters, each feature's properties the whole record or, with response_format=compact, its id, fuel type and point.
  */
 export type FuelStationsListAnswerGeoJsonCurrent = FuelStationsGeoJsonCurrent | FuelStationsGeoJsonCompactCurrent;
@@ -203,6 +217,9 @@ export interface Schemas {
   BuildingVocabularyTerm?: BuildingVocabularyTerm;
   ClimateHourly?: ClimateHourly;
   ClimateStation?: ClimateStation;
+  ElectricNetworkSource?: ElectricNetworkSource;
+  ElectricNetwork?: ElectricNetwork;
+  ElectricNetworks?: ElectricNetworks;
   ErrorList?: ErrorList;
   FuelStationByIdCurrent?: FuelStationByIdCurrent;
   FuelStationById?: FuelStationById;
@@ -211,6 +228,7 @@ export interface Schemas {
   FuelStationCurrent?: FuelStationCurrent;
   FuelStationSource?: FuelStationSource;
   FuelStation?: FuelStation;
+  FuelStationsEvChargingUnits?: FuelStationsEvChargingUnits;
   FuelStationsListAnswerGeoJsonCurrent?: FuelStationsListAnswerGeoJsonCurrent;
   FuelStationsGeoJsonCompactCurrent?: FuelStationsGeoJsonCompactCurrent;
   FuelStationsGeoJsonCurrent?: FuelStationsGeoJsonCurrent;
@@ -243,6 +261,8 @@ export interface Schemas {
   GatewayError?: GatewayError;
   BuildingEventsParameters?: BuildingEventsParameters;
   BuildingResourcesParameters?: BuildingResourcesParameters;
+  FuelStationsElectricNetworksParameters?: FuelStationsElectricNetworksParameters;
+  FuelStationsEvChargingUnitsParameters?: FuelStationsEvChargingUnitsParameters;
   FuelStationsLastUpdatedParameters?: FuelStationsLastUpdatedParameters;
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
@@ -1278,6 +1298,136 @@ export interface ClimateStation {
    * Bytes of the station's row group (all its column chunks, which are contiguous).
    */
   hourly_bytes: number;
+}
+/**
+ * An EV charging network as the pipeline writes it (docs/decisions.md §3.12): the fields of the electric-networks answer as a source gives them (the endpoint's own JSON) or as the pipeline derives them from the stations' ev_network and ev_network_web, then the countries of its stations and whether it is active. Fields a source lacks are null.
+ */
+export interface ElectricNetworkSource {
+  /**
+   * The key that identifies the network: the value stations give as ev_network (such as ChargePoint Network or SHELL_RECHARGE).
+   */
+  key: string;
+  /**
+   * The network's key in EV-ChART (the federal EV charger reporting system); null when the source does not give it.
+   */
+  evchart_key: string | null;
+  /**
+   * The network's name.
+   */
+  name: string;
+  /**
+   * The network's name in French; null when the source does not give it.
+   */
+  name_fr: string | null;
+  /**
+   * The network's web site; null when not known.
+   */
+  url: string | null;
+  /**
+   * The most recent date for which the network's equipment data has been confirmed (YYYY-MM-DD); null when not known.
+   */
+  last_import_date: string | null;
+  /**
+   * The date the network was added to the AFDC (YYYY-MM-DD); null when not known.
+   */
+  date_added: string | null;
+  /**
+   * The date the network was removed from the AFDC (YYYY-MM-DD); null for a network still listed.
+   */
+  date_removed: string | null;
+  /**
+   * How the network's data is imported: CSV, API or Manual; null when not known.
+   */
+  import_type: string | null;
+  /**
+   * The network's real-time status interface, when it has one; null in every documented example.
+   */
+  real_time_status_api: string | null;
+  /**
+   * For a network removed from the AFDC, the key of the network that acquired it, if any.
+   */
+  transition_network_key: string | null;
+  /**
+   * For a network that acquired or merged with others, their former names, comma-separated.
+   */
+  transition_note: string | null;
+  /**
+   * For a network removed from the AFDC, when its acquisition or transition was complete.
+   */
+  transition_timeframe: string | null;
+  /**
+   * The countries of the network's stations (US, CA), as the source gives them or from the stations of the data set naming it; null when unknown (no station names it and the source does not say): such a network is listed under every country.
+   */
+  countries: string[] | null;
+  /**
+   * Whether the network is listed on the AFDC: as the source gives it, else true unless date_removed is set. include_inactive=true also lists the others.
+   */
+  active: boolean;
+}
+/**
+ * One EV charging network of GET /api/alt-fuel-stations/v1/electric-networks.json, its keys in the documentation example's order (docs/decisions.md §3.12). Every key is always present, null when not known.
+ */
+export interface ElectricNetwork {
+  /**
+   * The key that identifies the network: the value stations give as ev_network (such as ChargePoint Network or SHELL_RECHARGE).
+   */
+  key: string;
+  /**
+   * The network's key in EV-ChART (the federal EV charger reporting system); null when the source does not give it.
+   */
+  evchart_key: string | null;
+  /**
+   * The network's name.
+   */
+  name: string;
+  /**
+   * The network's name in French (its name where the source gives no French one).
+   */
+  name_fr: string;
+  /**
+   * The network's web site; null when not known.
+   */
+  url: string | null;
+  /**
+   * The most recent date for which the network's equipment data has been confirmed (YYYY-MM-DD); null when not known.
+   */
+  last_import_date: string | null;
+  /**
+   * The date the network was added to the AFDC (YYYY-MM-DD); null when not known.
+   */
+  date_added: string | null;
+  /**
+   * The date the network was removed from the AFDC (YYYY-MM-DD); null for a network still listed.
+   */
+  date_removed: string | null;
+  /**
+   * How the network's data is imported: CSV, API or Manual; null when not known.
+   */
+  import_type: string | null;
+  /**
+   * The network's real-time status interface, when it has one; null in every documented example.
+   */
+  real_time_status_api: string | null;
+  /**
+   * For a network removed from the AFDC, the key of the network that acquired it, if any.
+   */
+  transition_network_key: string | null;
+  /**
+   * For a network that acquired or merged with others, their former names, comma-separated.
+   */
+  transition_note: string | null;
+  /**
+   * For a network removed from the AFDC, when its acquisition or transition was complete.
+   */
+  transition_timeframe: string | null;
+}
+/**
+ * The first entry: every network, as the ev_network filter's all.
+ */
+export interface ElectricNetworksAll {
+  key: 'all';
+  name: 'All';
+  name_fr: 'Tous';
 }
 /**
  * An endpoint's error response (422, 404): what is wrong, one message per problem.
@@ -2805,6 +2955,201 @@ export interface BuildingResourcesParameters {
    * Response format when the path has no extension.
    */
   format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/electric-networks.json.
+ */
+export interface FuelStationsElectricNetworksParameters {
+  /**
+   * Networks with stations in these countries (comma list): US, CA, or all. Default US. A network whose countries are not known is listed under every country.
+   */
+  country?: ('all' | 'US' | 'CA')[];
+  /**
+   * true also lists the networks that are not listed on the AFDC (removed ones).
+   */
+  include_inactive?: 'true' | 'false';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query parameters of GET /api/alt-fuel-stations/v1/ev-charging-units.csv: the list's filters and limit (docs/decisions.md §3.13).
+ */
+export interface FuelStationsEvChargingUnitsParameters {
+  /**
+   * Station status codes to include (comma list): E open, P planned, T temporarily unavailable.
+   */
+  status?: ('all' | 'E' | 'P' | 'T')[];
+  /**
+   * Stations with public or private access.
+   */
+  access?: 'all' | 'public' | 'private';
+  /**
+   * Fuel types to include (comma list).
+   */
+  fuel_type?: ('all' | 'BD' | 'CNG' | 'E85' | 'ELEC' | 'HY' | 'LNG' | 'LPG' | 'RD')[];
+  /**
+   * Stations accepting any of these payment codes (comma list).
+   */
+  cards_accepted?: (
+    | 'all'
+    | 'A'
+    | 'D'
+    | 'M'
+    | 'V'
+    | 'Cash'
+    | 'Checks'
+    | 'CFN'
+    | 'CleanEnergy'
+    | 'Comdata'
+    | 'FuelMan'
+    | 'GasCard'
+    | 'PacificPride'
+    | 'PHH'
+    | 'Proprietor'
+    | 'Speedway'
+    | 'TCH'
+    | 'Tchek'
+    | 'Trillium'
+    | 'Voyager'
+    | 'Wright_Exp'
+    | 'FleetOne'
+    | 'EFS'
+    | 'Debit'
+    | 'CREDIT'
+    | 'ACCOUNT_BALANCE'
+    | 'ALLIANCE'
+    | 'ANDROID_PAY'
+    | 'APPLE_PAY'
+    | 'ARI'
+  )[];
+  /**
+   * Owner types to include (comma list): P private, T utility, FG federal, LG local, SG state government, J jointly owned.
+   */
+  owner_type?: ('all' | 'P' | 'T' | 'FG' | 'LG' | 'SG' | 'J')[];
+  /**
+   * Ids of owning federal agencies (comma list, each from 1 to 2147483647), or all.
+   */
+  federal_agency_id?: (number | 'all')[];
+  /**
+   * Stations owned by these federal agencies (comma list of agency codes as in the data, such as DOE, DOI, DON; any case); an unknown code is a 422 listing those in the data.
+   */
+  federal_agency?: string[];
+  /**
+   * EV charging networks to include (comma list; names as in the data, any case); restricts to electric stations.
+   */
+  ev_network?: string[];
+  /**
+   * Stations whose charging network's own station id is one of these (comma list, exact; the API's ev_network_ids.station, which no CSV export carries). Give ev_network too: ids may repeat across networks.
+   */
+  ev_network_station_ids?: string[];
+  /**
+   * Electric stations with at least one outlet of a level (comma list): 1, 2, dc_fast.
+   */
+  ev_charging_level?: ('all' | '1' | '2' | 'dc_fast')[];
+  /**
+   * Two-character state or province codes (comma list).
+   */
+  state?: string[];
+  /**
+   * 5-digit ZIP codes (comma list).
+   */
+  zip?: string[];
+  /**
+   * Electric stations with any of these connector types (comma list; all of them with ev_connector_type_operator=AND): NEMA1450, NEMA515, NEMA520, J1772, J1772COMBO, CHADEMO, TESLA, J3400.
+   */
+  ev_connector_type?: (
+    'all' | 'NEMA1450' | 'NEMA515' | 'NEMA520' | 'J1772' | 'J1772COMBO' | 'CHADEMO' | 'TESLA' | 'J3400'
+  )[];
+  /**
+   * How the connector types of ev_connector_type combine: OR, stations with any of them; AND, stations with all of them.
+   */
+  ev_connector_type_operator?: 'OR' | 'AND';
+  /**
+   * Electric stations with at least one charging port whose power is no less than this, in kW (a decimal). With ev_power_kw_max, one port must be within both. Stations whose source gives no charging units (the CSV exports) are never selected.
+   */
+  ev_power_kw_min?: number;
+  /**
+   * Electric stations with at least one charging port whose power is no greater than this, in kW (a decimal). With ev_power_kw_min, one port must be within both.
+   */
+  ev_power_kw_max?: number;
+  /**
+   * Stations in these countries (comma list): US, CA, or all. Default US (today's service); under STATION_RECORD=2014 every country.
+   */
+  country?: ('all' | 'US' | 'CA')[];
+  /**
+   * false leaves out the propane stations that are not primary (lpg_primary false); all keeps them.
+   */
+  lpg_include_secondary?: 'all' | 'false';
+  /**
+   * Hydrogen stations whose retail flag is one of these (comma list): true, false.
+   */
+  hy_is_retail?: ('all' | 'true' | 'false')[];
+  /**
+   * true: only E85 stations that also have a blender pump.
+   */
+  e85_has_blender_pump?: 'all' | 'true';
+  /**
+   * CNG stations with one of these fill types (comma list): B both, Q quick, T time.
+   */
+  cng_fill_type?: ('all' | 'B' | 'Q' | 'T')[];
+  /**
+   * CNG stations offering one of these pressures (comma list).
+   */
+  cng_psi?: ('all' | '2400' | '3000' | '3600')[];
+  /**
+   * CNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+   */
+  cng_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * LNG stations that take this vehicle class or larger (LD < MD < HD); deprecated for maximum_vehicle_class.
+   */
+  lng_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * Stations that take this vehicle class or larger (LD < MD < HD).
+   */
+  maximum_vehicle_class?: ('all' | 'LD' | 'MD' | 'HD')[];
+  /**
+   * CNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  cng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * LNG stations that sell (true) or do not sell (false) renewable natural gas.
+   */
+  lng_has_rng?: 'all' | 'true' | 'false';
+  /**
+   * Stations whose access is restricted (true) or not (false).
+   */
+  restricted_access?: 'all' | 'true' | 'false';
+  /**
+   * Electric stations funded by any of these programs (comma list).
+   */
+  funding_sources?: ('all' | 'NEVI' | 'CFI' | 'EVC_RAA' | 'CMAQ' | 'CRP' | 'OTHER')[];
+  /**
+   * Electric stations at one of these facility types (comma list of the codes in the data, such as HOTEL, PAY_GARAGE, CAR_DEALER; any case); an unknown code is a 422 listing those in the data.
+   */
+  facility_type?: string[];
+  /**
+   * Only the stations of these ids (comma list, each from 1 to 2147483647), or all.
+   */
+  ids?: (number | 'all')[];
+  /**
+   * The most stations to return: an integer from 1 to 2147483647, or all.
+   */
+  limit?: number | 'all';
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'csv';
   /**
    * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
    */

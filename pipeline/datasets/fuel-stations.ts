@@ -10,8 +10,10 @@ import { progress } from '../progress.ts';
 import { readAfdcCsv } from '../readers/afdc-csv.ts';
 import { readAfdcJson } from '../readers/afdc-json.ts';
 import { SourceFileError } from '../readers/source-file.ts';
+import { sampleNetworks } from '../sample/networks.ts';
 import { generateStations } from '../sample/stations.ts';
 import { recordIssues } from '../validate.ts';
+import { NETWORK_FILE, NETWORK_SOURCE_SCHEMA, type NetworkRecord, networkIssues, networksOf, readNetworkFile } from './electric-networks.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
 import { namesInSourceFolder } from './source-folder.ts';
 import { farFromStateNote, swappedCoordinateIssues, zipRepair } from './station-places.ts';
@@ -83,11 +85,59 @@ function checkStation(values: Record<string, unknown>, where: Where, repair: boo
   return { problems: issues, repaired: [] };
 }
 
-function sourceFiles(sourceDir: string): string[] {
+/** The stations' exports: every CSV and JSON file but the networks' (NETWORK_FILE). */
+function sourceFiles(sourceDir: string, networks = false): string[] {
   const folder = join(sourceDir, SOURCE_FOLDER);
   return namesInSourceFolder(folder)
-    .filter((name) => /\.(csv|json)(\.gz)?$/i.test(name))
+    .filter((name) => (networks ? NETWORK_FILE.test(name) : /\.(csv|json)(\.gz)?$/i.test(name) && !NETWORK_FILE.test(name)))
     .map((name) => join(folder, name));
+}
+
+/**
+ * The networks the source describes (docs/decisions.md §3.12): each record of the networks' files with
+ * a key, the first of a key kept (a later one is a problem). Their checks against the schema come
+ * once they are completed from the stations.
+ */
+async function readNetworkSources(writer: DataSetWriter, sourceDir: string, report: DatasetReport): Promise<Array<{ network: NetworkRecord; where: Where }>> {
+  const read = new Map<string, { network: NetworkRecord; where: Where }>();
+  for (const path of sourceFiles(sourceDir, true)) {
+    const file = basename(path);
+    writer.addSource({ path: path.slice(sourceDir.length).replace(/^\/+/, ''), bytes: statSync(path).size, sha256: await sha256File(path) });
+    try {
+      for (const { record, values } of readNetworkFile(path, report.notes)) {
+        const where = { file, record };
+        if (typeof values.key !== 'string' || values.key === '') {
+          report.problems.push({ ...where, field: 'key', value: values.key, reason: 'a network needs a key' });
+          continue;
+        }
+        const earlier = read.get(values.key);
+        if (earlier)
+          report.problems.push({ ...where, field: 'key', value: values.key, reason: `the network is already described at ${placeOf(earlier.where)}` });
+        else read.set(values.key, { network: values, where });
+      }
+    } catch (error) {
+      if (!(error instanceof SourceFileError)) throw error;
+      report.problems.push(error.issue);
+    }
+  }
+  return [...read.values()];
+}
+
+/** Writes the networks: those given, completed from the stations, and one per other ev_network; each checked against its schema. */
+async function writeNetworks(writer: DataSetWriter, given: Array<{ network: NetworkRecord; where: Where }>, stations: SourceStation[], report: DatasetReport) {
+  const whereOf = new Map(given.map(({ network, where }) => [network.key, where]));
+  const networks: NetworkRecord[] = [];
+  for (const network of networksOf(
+    given.map((entry) => entry.network),
+    stations,
+  )) {
+    const issues = networkIssues(network, whereOf.get(network.key) ?? { file: 'stations', record: undefined });
+    if (issues.length) report.problems.push(...issues);
+    else networks.push(network);
+  }
+  const columns = columnsFromSchema(schemaById(NETWORK_SOURCE_SCHEMA));
+  const staged = await writer.stage('electric_networks', columns, networks);
+  await writer.copyToParquet('fuel_stations', 'networks', DataSetWriter.castingSelect(staged, columns, 'key'));
 }
 
 type OnRecord = (values: Record<string, unknown>, where: Where, readIssues: Issue[]) => void;
@@ -201,6 +251,7 @@ export const fuelStations: DatasetBuilder = {
   async build(writer, options) {
     const report = emptyReport();
     let stations: SourceStation[];
+    let networks: Array<{ network: NetworkRecord; where: Where }>;
     if (options.sample) {
       stations = generateStations(options.sample.seed, options.sample.stations);
       for (const [index, station] of stations.entries()) {
@@ -209,14 +260,17 @@ export const fuelStations: DatasetBuilder = {
         const issues = far ? [...stationIssues(station, where), far] : stationIssues(station, where);
         if (issues.length) throw new Error(`The sample generator made an invalid station: ${issues.map(describeIssue).join('; ')}`);
       }
+      networks = sampleNetworks(stations).map((network, record) => ({ network, where: { file: 'sample networks', record } }));
     } else {
       stations = await readSources(writer, options.sourceDir!, options, report);
+      networks = await readNetworkSources(writer, options.sourceDir!, report);
     }
     const columns = columnsFromSchema(sourceSchema);
     const bar = progress('staging fuel stations', stations.length);
     const staged = await writer.stage('fuel_stations', columns, stations, () => bar.tick());
     bar.done();
     await writer.copyToParquet('fuel_stations', 'stations', DataSetWriter.castingSelect(staged, columns, 'id'));
+    await writeNetworks(writer, networks, stations, report);
     const entry = writer.dataset('fuel_stations');
     entry.rejected = report.rejectedRecords;
     entry.repaired = report.repaired.length;

@@ -57,6 +57,8 @@ export interface StationFilters {
   evPowerKwMin?: number;
   /** …and at most this (kW): with both, the same port must be within both. */
   evPowerKwMax?: number;
+  /** Only stations whose source lists charging units, at least one (the ev-charging-units download's rows). */
+  withChargingUnits?: boolean;
 }
 
 export type VehicleClass = 'LD' | 'MD' | 'HD';
@@ -222,6 +224,7 @@ function filterConditions(value: FilterValue, filters: StationFilters): string[]
     ];
     conditions.push(`fuel_type_code = 'ELEC' AND list_bool_or(list_transform(port_powers_kw, lambda kw: ${bounds.join(' AND ')}))`);
   }
+  if (filters.withChargingUnits) conditions.push('charging_units > 0');
   return conditions;
 }
 
@@ -493,6 +496,7 @@ export class StationStore {
              ev_connector_types, country, lpg_primary, hy_is_retail, e85_blender_pump, cng_fill_type_code,
              string_split(cng_psi, ' ') AS cng_psi_list, cng_vehicle_class, lng_vehicle_class, maximum_vehicle_class,
              cng_has_rng, lng_has_rng, restricted_access, funding_sources, facility_type, ${PORT_POWERS_SQL} AS port_powers_kw,
+             coalesce(json_array_length(ev_charging_units), 0)::INTEGER AS charging_units,
              (coalesce(ev_level1_evse_num, 0) + coalesce(ev_level2_evse_num, 0) + coalesce(ev_dc_fast_num, 0))::INTEGER AS outlets,
              (dense_rank() OVER (ORDER BY fuel_type_code) - 1)::UTINYINT AS fuel_index, ${reduced},
              cos(radians(latitude)) * cos(radians(longitude)) AS unit_x, cos(radians(latitude)) * sin(radians(longitude)) AS unit_y, sin(radians(latitude)) AS unit_z

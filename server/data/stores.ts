@@ -7,6 +7,7 @@ import type { CacheExpiry } from './byte-bounded-cache.ts';
 import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import type { Database } from './database.ts';
+import { ElectricNetworkStore } from './electric-networks.ts';
 import { StationStore } from './stations.ts';
 
 /** The caches' caps when a caller names none (tests, tools); the server's settings default to them too. */
@@ -39,6 +40,12 @@ export const storeRegistrations = {
     dataset: 'fuel_stations',
     checkedFiles: { stations: '/api/schemas/fuel-station-source.schema.json' },
     load: ({ db, file }) => StationStore.load(db, file('stations')),
+  }),
+  /** The EV charging networks, a file of the fuel station data set beside the stations. */
+  evNetworks: register({
+    dataset: 'fuel_stations',
+    checkedFiles: { networks: '/api/schemas/electric-network-source.schema.json' },
+    load: ({ db, file }) => ElectricNetworkStore.load(db, file('networks')),
   }),
   buildingResources: register({
     dataset: 'building_resources',

@@ -2,6 +2,8 @@
 import { buildingResourceEndpoints } from './building-resources.ts';
 import { dataQueryEndpoints } from './data-query.ts';
 import { fuelStationEndpoints } from './fuel-stations.ts';
+import { electricNetworksEndpoint } from './fuel-stations-electric-networks.ts';
+import { evChargingUnitsEndpoint } from './fuel-stations-ev-charging-units.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
@@ -22,6 +24,8 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     lastUpdatedEndpoint,
     nearbyRouteEndpoint(stationRecord),
     pvwattsV8Endpoint,
+    electricNetworksEndpoint,
+    evChargingUnitsEndpoint(stationRecord),
   ];
 }
 

@@ -10,7 +10,7 @@ export type Shape =
   | { kind: 'float'; jsonDigits?: number }
   | { kind: 'object'; fields: Field[]; rest?: Shape }
   | { kind: 'array'; items: Shape }
-  /** `oneOf`/`anyOf` of object schemas told apart by a property whose value each fixes (`const` or `enum`). */
+  /** `oneOf`/`anyOf` of object schemas told apart by a property whose value each fixes (`const` or `enum`), or all but the first. */
   | { kind: 'union'; discriminator: string; variants: Array<{ values: unknown[]; shape: Shape }> }
   /** `oneOf`/`anyOf` of schemas of different JSON types (a string or an array): the value's own type picks. */
   | { kind: 'byType'; variants: Array<{ type: JsonType; shape: Shape }> };
@@ -87,7 +87,12 @@ export function shapeOf(schema: JsonSchema, lookup: SchemaLookup, baseId = ''): 
   }
 }
 
-/** Object schemas that each fix the value of one common property (a discriminator), or undefined. */
+/**
+ * Object schemas that each fix the value of one common property (a discriminator), or undefined. One
+ * of them may leave that property free (the electric networks' records beside their fixed `all`
+ * entry): it is the variant of every value the others do not fix, so it goes first, where the writers
+ * look when no variant's values match.
+ */
 function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): Shape | undefined {
   const resolved = options.map((option) =>
     typeof option.$ref === 'string'
@@ -95,19 +100,24 @@ function unionOf(options: JsonSchema[], lookup: SchemaLookup, baseId: string): S
       : { schema: option, base: baseId },
   );
   if (!resolved.every(({ schema }) => schema.type === 'object' && typeof schema.properties === 'object')) return undefined;
+  const propertyOf = (schema: JsonSchema, name: string) => (schema.properties as Record<string, JsonSchema>)[name];
   const fixedValues = (schema: JsonSchema, name: string): unknown[] | undefined => {
-    const property = (schema.properties as Record<string, JsonSchema>)[name];
+    const property = propertyOf(schema, name);
     return property === undefined ? undefined : 'const' in property ? [property.const] : Array.isArray(property.enum) ? property.enum : undefined;
   };
-  const discriminator = Object.keys(resolved[0].schema.properties as object).find((name) =>
+  const fixingAll = Object.keys(resolved[0].schema.properties as object).find((name) =>
     resolved.every(({ schema }) => fixedValues(schema, name) !== undefined),
   );
+  const discriminator =
+    fixingAll ??
+    Object.keys(resolved[0].schema.properties as object).find(
+      (name) =>
+        resolved.every(({ schema }) => propertyOf(schema, name) !== undefined) &&
+        resolved.filter(({ schema }) => fixedValues(schema, name) === undefined).length === 1,
+    );
   if (discriminator === undefined) return undefined;
-  return {
-    kind: 'union',
-    discriminator,
-    variants: resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator)!, shape: shapeOf(schema, lookup, base) })),
-  };
+  const variants = resolved.map(({ schema, base }) => ({ values: fixedValues(schema, discriminator) ?? [], shape: shapeOf(schema, lookup, base) }));
+  return { kind: 'union', discriminator, variants: [...variants.filter((v) => v.values.length === 0), ...variants.filter((v) => v.values.length > 0)] };
 }
 
 /** Schemas of one JSON type each, no two alike (`{"type": "string"}` or `{"type": "array", …}`), or undefined. */

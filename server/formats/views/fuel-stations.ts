@@ -8,6 +8,7 @@
 import type { JsonSchema } from '../../../schemas/json-schema.ts';
 import { schemaById } from '../../../schemas/registry.ts';
 import { type CsvColumn, exportTimestamp } from '../csv.ts';
+import { formatFloat } from '../numbers.ts';
 import { features, pointFeature, type GeoJsonForm } from '../geojson.ts';
 import type { KmlForm } from '../kml.ts';
 import type { View } from '../render.ts';
@@ -286,6 +287,52 @@ const currentFuelStationViews = {
   },
   errors: fuelStationViews.errors,
 } satisfies typeof fuelStationViews;
+
+/**
+ * The ev-charging-units download (docs/decisions.md §3.13): a row per charging unit, each its station's
+ * 74 columns as the list writes them (a row is an object whose prototype is the station's record, so
+ * those columns read it as they read a station) and the unit's ten, the ports and power of each of
+ * the documentation's connector types. NACS/J3400 takes the unit's J3400 and TESLA connectors (NACS is
+ * Tesla's connector; the data names it either way). A connector type the unit lacks has 0 ports and
+ * no power.
+ */
+const UNIT_CONNECTORS: Array<[header: string, connectors: string[]]> = [
+  ['J1772', ['J1772']],
+  ['CCS', ['J1772COMBO']],
+  ['CHAdeMO', ['CHADEMO']],
+  ['J3400', ['J3400', 'TESLA']],
+  ['J3271', ['J3271']],
+];
+const UNIT_SCHEMA = '/api/schemas/fuel-stations-ev-charging-units.schema.json';
+
+type UnitConnector = { power_kw: number | null; port_count: number };
+export interface ChargingUnitRow {
+  charging_unit: { connectors: Record<string, UnitConnector> };
+}
+
+const unitColumns: CsvColumn<ChargingUnitRow>[] = UNIT_CONNECTORS.flatMap(([name, types]): CsvColumn<ChargingUnitRow>[] => {
+  const present = (row: ChargingUnitRow) => types.map((type) => row.charging_unit.connectors[type]).filter((c): c is UnitConnector => c !== undefined);
+  return [
+    { header: `EV ${name} Connector Count`, value: (row) => present(row).reduce((ports, connector) => ports + connector.port_count, 0) },
+    {
+      header: `EV ${name} Power Output (kW)`,
+      value: (row) => {
+        const power = present(row).find((connector) => typeof connector.power_kw === 'number')?.power_kw;
+        return typeof power === 'number' ? formatFloat(power) : null;
+      },
+    },
+  ];
+});
+
+const chargingUnitColumns = [...(currentColumns as CsvColumn[]), ...(unitColumns as CsvColumn[])];
+const documentedHeaders = schemaById(UNIT_SCHEMA)['x-csv-columns'] as string[];
+if (chargingUnitColumns.map((column) => column.header).join(',') !== documentedHeaders.join(','))
+  throw new Error(`${UNIT_SCHEMA}: x-csv-columns are not the columns written`);
+
+export const chargingUnitsView: View = {
+  schemaId: UNIT_SCHEMA,
+  csv: { columns: chargingUnitColumns, rows: (data) => data as RowStream<ChargingUnitRow> },
+};
 
 /** Each generation's views: the endpoints choose by the deployment's STATION_RECORD. */
 export const stationViews: Record<StationRecordGeneration, typeof fuelStationViews> = {
