@@ -17,7 +17,7 @@ let dataDir: string;
 let running: RunningServer;
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'nrel-compat-footprint-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'pipeline/build.ts', '--sample', '--stations', '300', '--out', dataDir], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'pipeline/build.ts', '--sample', '--seed', '1', '--stations', '300', '--out', dataDir], {
     cwd: repoRoot,
     stdio: 'ignore',
   });
