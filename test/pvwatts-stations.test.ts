@@ -15,7 +15,7 @@ let climate: ClimateStore;
 
 before(async () => {
   const dir = temporaryDir('pv-stations');
-  await buildQuietly({ outDir: dir, sample: { seed: 3, stations: 100 } });
+  await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 100 } });
   dataSet = await DataSet.open(dir);
   climate = dataSet.climate;
 });

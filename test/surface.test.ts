@@ -17,7 +17,7 @@ let server: RunningServer;
 before(async () => {
   root = temporaryDir('surface');
   dataDir = join(root, 'data');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 3, stations: 300 } });
+  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
   server = await startServer(
     { port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 },
     { logger: silentLogger() },
