@@ -12,6 +12,7 @@ import { createApp } from './app.ts';
 import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
 import { endpointsFor } from './endpoints/index.ts';
+import { warmUp } from './warm-up.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
@@ -76,6 +77,7 @@ async function openServedDataSet(
   settings: Settings,
   logger: Logger,
   idleCollector: IdleCollector,
+  warm: (dataSet: DataSet) => Promise<void>,
 ): Promise<{ data: DataHolder; open: (dir: string) => Promise<DataSet> }> {
   const dataDir = resolve(settings.dataDir);
   // The pipeline (its generator, readers and gazetteers: some 45 MB resident) is loaded only to build.
@@ -98,6 +100,7 @@ async function openServedDataSet(
       cacheIdleMs: settings.cacheTtl * 1000,
       onCacheExpire: () => idleCollector.garbageLeft(),
     });
+    await warm(dataSet);
     collectGarbage();
     return dataSet;
   };
@@ -194,12 +197,20 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const settings = withDefaults(given);
   const logger = options.logger ?? (options.log ? lineLogger(options.log, settings.logLevel) : createLogger(settings.logLevel));
   const idleCollector = new IdleCollector(IDLE_COLLECTION_MS);
-  const { data, open } = await openServedDataSet(settings, logger, idleCollector);
   const now = options.now ?? Date.now;
+  const endpoints = options.endpoints ?? endpointsFor(settings.stationRecord);
+  const warm = async (dataSet: DataSet) => {
+    if (!settings.warmUp) return;
+    const started = performance.now();
+    const { answered, problems } = await warmUp(endpoints, dataSet, new Date(now()));
+    for (const problem of problems) logger.warn(`warm-up: ${problem}`);
+    logger.info(`warm-up: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
+  };
+  const { data, open } = await openServedDataSet(settings, logger, idleCollector, warm);
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
   const app = createApp({
     data,
-    endpoints: options.endpoints ?? endpointsFor(settings.stationRecord),
+    endpoints,
     now: () => new Date(now()),
     gateway: gateway.config,
     keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },

@@ -31,6 +31,7 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   SHUTDOWN_TIMEOUT: ['5', (s) => s.shutdownTimeout, 5],
   STATION_RECORD: ['2014', (s) => s.stationRecord, '2014'],
   KEEP_ALIVE_TIMEOUT: ['120', (s) => s.keepAliveTimeout, 120],
+  WARM_UP: ['off', (s) => s.warmUp, false],
   PV_WORKERS: ['0', (s) => s.pvWorkers, 0],
   MAX_ACTIVE_REQUESTS: ['3', (s) => s.maxActiveRequests, 3],
   MAX_STREAMS: ['2', (s) => s.maxStreams, 2],

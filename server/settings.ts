@@ -30,6 +30,8 @@ export interface Settings {
   logLevel: LogLevel;
   /** After SIGTERM, how long in-flight requests may take before their connections are cut (s). */
   shutdownTimeout: number;
+  /** Whether a data set answers every endpoint's example before it is served, so that first requests are as quick as later ones. */
+  warmUp: boolean;
   /** How long an idle keep-alive connection stays open (s); longer than a load balancer's idle timeout. */
   keepAliveTimeout: number;
   /** A Redis command slower than this fails over to per-process counting (ms). */
@@ -92,6 +94,12 @@ function megabytes(text: string, variable: string): number {
 
 const asText = (text: string) => text;
 
+function onOrOff(text: string, variable: string): boolean {
+  const value = text.toLowerCase();
+  if (value !== 'on' && value !== 'off') throw new Error(`${variable} must be on or off, not ${text}`);
+  return value === 'on';
+}
+
 const SETTINGS = [
   setting({
     field: 'port',
@@ -120,11 +128,7 @@ const SETTINGS = [
     variable: 'DEMO_KEY',
     fallback: 'on',
     meaning: 'off disables the built-in DEMO_KEY',
-    read: (text, variable) => {
-      const value = text.toLowerCase();
-      if (value !== 'on' && value !== 'off') throw new Error(`${variable} must be on or off, not ${text}`);
-      return value === 'on';
-    },
+    read: onOrOff,
   }),
   setting({
     field: 'demoHourlyLimit',
@@ -199,6 +203,14 @@ const SETTINGS = [
     fallback: '30',
     meaning: 'seconds requests in flight get after SIGTERM or SIGINT',
     read: wholeNumber(),
+  }),
+  setting({
+    field: 'warmUp',
+    variable: 'WARM_UP',
+    fallback: 'on',
+    meaning:
+      "on: a data set answers each endpoint's example once before it is served (start-up and reloads), so that first requests are as quick as later ones",
+    read: onOrOff,
   }),
   setting({
     field: 'keepAliveTimeout',

@@ -166,6 +166,21 @@ export interface PvwattsVersion<Values extends LocationValues, Site extends obje
   stationInfo(located: LocatedStation, site: Site, result: Result): object;
 }
 
+/**
+ * The example with each array type (fixed, roof, one-axis, backtracking, two-axis), each with
+ * another module type, and once hourly: the model's paths a warm-up runs (docs/decisions.md §1.7).
+ */
+function modelPaths(example: string | undefined): string[] {
+  if (example === undefined) return [];
+  const queries = [0, 1, 2, 3, 4].map((arrayType) => {
+    const query = new URLSearchParams(example);
+    query.set('array_type', String(arrayType));
+    query.set('module_type', String(arrayType % 3));
+    return query.toString();
+  });
+  return [...queries, `${example}&timeframe=hourly`];
+}
+
 /** What the handler reads of the parameters: the location and the timeframe. */
 type LocationValues = { file_id?: string; dataset?: string; radius?: number; lat?: number; lon?: number; timeframe?: string };
 
@@ -194,6 +209,7 @@ export function pvwattsEndpoint<Values extends LocationValues, Site extends obje
     parameters: version.parameters,
     responses: { ok: version.views.ok.schemaId, errors: { 422: version.views.errors.schemaId } },
     docs: version.docs,
+    warmUp: modelPaths(version.docs?.example),
     ...(version.cache ? { cache: version.cache } : {}),
     formats: ['json', 'xml'],
     defaultFormat: 'json',

@@ -34,6 +34,8 @@ export interface Endpoint {
   pathParameters?: Record<string, { [keyword: string]: unknown }>;
   /** For the OpenAPI document and the page: its group (tag), a one-line summary, an example query string. */
   docs?: { tag?: string; summary?: string; description?: string; example?: string };
+  /** Queries the warm-up answers besides the example: code paths the example does not take (server/warm-up.ts). */
+  warmUp?: readonly string[];
   /**
    * What its answer depends on besides the data set, the path, the format and the query (api_key
    * aside), for ETags (server/etag.ts): `includesKey` when it echoes the API key, so that the

@@ -63,13 +63,14 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   dataDir: string,
-  options: { now?: () => number; stationRecord?: StationRecordGeneration; settings?: Partial<Settings> } = {},
+  options: { now?: () => number; stationRecord?: StationRecordGeneration; settings?: Partial<Settings>; log?: (line: string) => void } = {},
 ): Promise<TestServer> {
   const keysDir = temporaryDir('keys');
   const keysFile = join(keysDir, 'keys.json');
   const key = writeUnlimitedKey(keysFile);
-  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, stationRecord: options.stationRecord, ...options.settings };
-  const running = await startServer(settings, { now: options.now, log: () => {} });
+  // No warm-up (a test's first requests need not be quick): test/warm-up.test.ts has its own.
+  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, warmUp: false, stationRecord: options.stationRecord, ...options.settings };
+  const running = await startServer(settings, { now: options.now, log: options.log ?? (() => {}) });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
   return Object.assign(running, {
     key,

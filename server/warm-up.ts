@@ -1,0 +1,44 @@
+// A data set answers each endpoint's documented example once, in every format the endpoint has,
+// into nothing, before it is served (docs/decisions.md §1.7). What a first request would otherwise
+// wait for is then loaded: the gazetteers a place is looked up in, DuckDB's prepared statements, the
+// writers compiled from the schemas, the PV models' compiled code, and V8's optimised code of all of
+// it. Done at start-up and for every rebuilt data set before it is swapped in.
+import type { DataSet } from './data/dataset.ts';
+import type { Endpoint } from './endpoints/types.ts';
+import { render } from './formats/render.ts';
+import { geocode } from './geocode/index.ts';
+
+/** Each kind of place the geocoder reads a gazetteer for: a ZIP code, a city and state, a Canadian postal code. */
+const PLACES = ['80203', 'Bellevue, WA', 'Toronto, ON M5V'];
+
+/** Answers every endpoint's example and warm-up queries (endpoints with path parameters aside); one that fails or is not a 200 is named in `problems`. */
+export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now: Date): Promise<{ answered: number; problems: string[] }> {
+  for (const place of PLACES) geocode(place);
+  let answered = 0;
+  const problems: string[] = [];
+  for (const endpoint of endpoints) {
+    const example = endpoint.docs?.example;
+    if (example === undefined || endpoint.pathParameters) continue;
+    // The example in every format; the endpoint's other warm-up queries in its default format.
+    const answers = [
+      ...endpoint.formats.map((format) => ({ query: example, format })),
+      ...(endpoint.warmUp ?? []).map((query) => ({ query, format: endpoint.defaultFormat })),
+    ];
+    for (const { query, format } of answers) {
+      const what = `${endpoint.paths[0]}.${format}?${query}`;
+      try {
+        // A result may be a stream of rows, read once: each answer gets its own.
+        const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now });
+        const rendered = render(result, format);
+        for await (const _chunk of rendered.body) {
+          // The bytes are made and let go.
+        }
+        if (rendered.status === 200) answered++;
+        else problems.push(`${what}: answered ${rendered.status}`);
+      } catch (error) {
+        problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  return { answered, problems };
+}

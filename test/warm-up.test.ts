@@ -1,0 +1,62 @@
+// WARM_UP (on by default): a data set answers every endpoint's example, in every format, before it is
+// served, at start-up and when a rebuilt one is picked up (docs/decisions.md §1.7). How quick first
+// requests then are is measured by bench/first-requests.bench.ts; here, that the warm-up runs, that
+// every example answers a 200, and that it can be turned off.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { endpointsFor } from '../server/endpoints/index.ts';
+import { buildQuietly, startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
+
+/** Answers the warm-up gives: every format of every endpoint with an example and no path parameters, and their warm-up queries. */
+const EXPECTED = endpointsFor('current')
+  .filter((endpoint) => endpoint.docs?.example !== undefined && !endpoint.pathParameters)
+  .reduce((sum, endpoint) => sum + endpoint.formats.length + (endpoint.warmUp?.length ?? 0), 0);
+
+describe('warm-up', () => {
+  let dataDir: string;
+  let server: TestServer;
+  const lines: string[] = [];
+
+  before(async () => {
+    dataDir = temporaryDir('warm-up');
+    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    server = await startTestServer(dataDir, { settings: { warmUp: true }, log: (line) => lines.push(line) });
+  });
+  after(() => server?.dispose());
+
+  test('at start-up every example of every endpoint answers a 200 in each of its formats, and each warm-up query', () => {
+    assert.ok(EXPECTED > 20, `${EXPECTED} examples`);
+    assert.deepEqual(
+      lines.filter((line) => line.includes('warm-up:') && !line.includes('examples answered')),
+      [],
+      'no example failed',
+    );
+    assert.ok(
+      lines.some((line) => line.includes(`warm-up: ${EXPECTED} examples answered`)),
+      lines.join('\n'),
+    );
+    // What a first request would have waited for is there: the example station's prepared site.
+    assert.ok(server.data.dataSet.pvSites.stats().stations > 0, 'the PV examples prepared their station');
+  });
+
+  test('a rebuilt data set is warmed before it is served', async () => {
+    lines.length = 0;
+    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 200 } });
+    await server.dataWatcher.check();
+    assert.equal(server.data.dataSet.manifest.datasets.fuel_stations!.files.stations!.rows, 200);
+    assert.ok(
+      lines.some((line) => line.includes(`warm-up: ${EXPECTED} examples answered`)),
+      lines.join('\n'),
+    );
+  });
+
+  test('WARM_UP=off: no warm-up', async () => {
+    const quiet: string[] = [];
+    const cold = await startTestServer(dataDir, { settings: { warmUp: false }, log: (line) => quiet.push(line) });
+    try {
+      assert.ok(!quiet.some((line) => line.includes('warm-up')), quiet.join('\n'));
+    } finally {
+      await cold.dispose();
+    }
+  });
+});
