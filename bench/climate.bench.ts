@@ -19,7 +19,7 @@ import { Random } from '../pipeline/sample/random.ts';
 import { ClimateStore } from '../server/data/climate.ts';
 import { HOURLY_COLUMNS } from '../server/data/climate-shard-index.ts';
 import { Database } from '../server/data/database.ts';
-import { sharedDir } from '../test/support/shared-data.ts';
+import { sharedDir } from '../harness/shared-data.ts';
 import { climateGrid } from './lib/climate-grids.ts';
 import { atMost, percentileOf } from './lib/figures.ts';
 

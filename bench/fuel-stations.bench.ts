@@ -18,7 +18,7 @@ import { buildDataSet } from '../pipeline/build.ts';
 import { Random } from '../pipeline/sample/random.ts';
 import { Database } from '../server/data/database.ts';
 import { StationStore } from '../server/data/stations.ts';
-import { shared } from '../test/support/shared-data.ts';
+import { shared } from '../harness/shared-data.ts';
 import { atMost, percentileOf } from './lib/figures.ts';
 import { load } from './lib/load.ts';
 import { startServerProcess } from './lib/server-process.ts';

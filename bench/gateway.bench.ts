@@ -10,7 +10,7 @@ import { gateway, type GatewayConfig } from '../server/gateway/index.ts';
 import { generateKey, hashKey, KeyStore, writeKeysFile } from '../server/gateway/keys.ts';
 import { MemoryRateLimiter, type RateLimiter } from '../server/gateway/limits.ts';
 import { connectRedis, SharedRateLimiter, waitReady } from '../server/gateway/redis.ts';
-import { RedisServer, redisServerBinary } from '../test/support/redis-server.ts';
+import { RedisServer, redisServerBinary } from '../harness/redis-server.ts';
 import { percentile } from './lib/figures.ts';
 
 const keysFile = join(scratchDir('keys'), 'keys.json');

@@ -8,7 +8,7 @@
 // (pv/v8/): the same per array type, monofacial and bifacial (bifaciality 0.7), p50 and the
 // slowest run beside the reference engine's mean case of the same kind and the monthly goal over
 // HTTP, ¼ of its mean monthly case (test/pv/v8-reference/timing.json). Weather files are read (not
-// timed) from the shared data's pvwatts/weather (test/support/shared-data.ts).
+// timed) from the shared data's pvwatts/weather (harness/shared-data.ts).
 import './lib/scratch.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import type { WeatherData } from '../model/weather.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvSystem } from '../pv/v5/index.ts';
 import { prepareSiteV8, simulateV8, type PvSystemV8 } from '../pv/v8/index.ts';
-import { shared } from '../test/support/shared-data.ts';
+import { shared } from '../harness/shared-data.ts';
 import { atMost, percentile } from './lib/figures.ts';
 import { medianV5EngineTime, RECORDED_ARRAY_TYPES, recordedV5Timing, v5EngineHere, V5_ENGINE } from './lib/pvwatts-v5-engine.ts';
 

@@ -26,7 +26,7 @@ import {
   v8ReferenceDir,
   v8SourceFolder,
   type V8ReferenceCase,
-} from '../test/pv/v8-reference-cases.ts';
+} from '../harness/pv-v8-reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
 const ORACLE = process.env.PVWATTS_V8_ORACLE ?? '';

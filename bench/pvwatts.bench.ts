@@ -2,7 +2,7 @@
 // of monthly and hourly JSON at concurrency 1 and 8, every request a different system (array type,
 // tilt, azimuth, size, losses, module) at a different point, so that nothing but the station's
 // prepared site is reused: the uncached path. On the seeded sample (nsrdb grid, points near its
-// cells, the default radius) and, when the shared data is there (test/support/shared-data.ts), on the
+// cells, the default radius) and, when the shared data is there (harness/shared-data.ts), on the
 // ten real weather files of its pvwatts/weather built through the pipeline's climate source layout
 // (by file_id).
 // Also the first estimate at a station (its weather read from Parquet and prepared). The sample's
@@ -26,7 +26,7 @@ import { atMost, percentile, percentileOf } from './lib/figures.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { recordedV5Timing, runV5Engine, v5EngineHere } from './lib/pvwatts-v5-engine.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
-import { linkWeatherSources, weatherDir } from '../test/pv/reference-cases.ts';
+import { linkWeatherSources, weatherDir } from '../harness/pv-v5-reference-cases.ts';
 
 const scale = Number(process.env.PVWATTS_BENCH_SCALE ?? 1);
 const MONTHLY_GOAL_MS = 5;

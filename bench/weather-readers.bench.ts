@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseWeatherText } from '../pipeline/readers/weather/index.ts';
-import { shared } from '../test/support/shared-data.ts';
+import { shared } from '../harness/shared-data.ts';
 
 const climateDir = shared('data', 'climate', 'weather');
 const PASSES = 5;

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { RedisServer, skipWithoutRedis } from './support/redis-server.ts';
+import { RedisServer, skipWithoutRedis } from '../harness/redis-server.ts';
 import { get, otherGroupEndpoint } from './support/gateway.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import { startServer, type RunningServer } from '../server/main.ts';

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { runKeysCommand } from '../scripts/keys.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { counterKey, type SharedRateLimiter } from '../server/gateway/redis.ts';
-import { RedisServer, skipWithoutRedis } from './support/redis-server.ts';
+import { RedisServer, skipWithoutRedis } from '../harness/redis-server.ts';
 import { get, spawnServer, type ChildServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';

@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { DataSet, OutdatedDataSetError } from '../server/data/dataset.ts';
 import { startServer } from '../server/main.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';
-import { writeUnlimitedKey } from './support/keys.ts';
+import { writeUnlimitedKey } from '../harness/keys.ts';
 
 const DROPPED = 'ev_charging_units';
 

@@ -19,7 +19,7 @@ import {
   summaryError,
   WEATHER_SOURCE_FOLDERS,
   weatherDir,
-} from './pv/reference-cases.ts';
+} from '../harness/pv-v5-reference-cases.ts';
 
 const skip = skipWithoutReference;
 

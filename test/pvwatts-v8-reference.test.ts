@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
 import { simulateV8, prepareSiteV8, type SiteV8 } from '../pv/v8/index.ts';
-import { assertOutputsMatch, WorstErrors } from './pv/reference-cases.ts';
+import { assertOutputsMatch, WorstErrors } from '../harness/pv-v5-reference-cases.ts';
 import {
   linkV8WeatherSources,
   readV8ReferenceFiles,
@@ -18,7 +18,7 @@ import {
   v8System,
   v8WeatherPath,
   type V8Inputs,
-} from './pv/v8-reference-cases.ts';
+} from '../harness/pv-v8-reference-cases.ts';
 import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 
 const skip = skipWithoutV8Weather;

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { writeUnlimitedKey } from '../../test/support/keys.ts';
+import { writeUnlimitedKey } from '../../harness/keys.ts';
 import { atExit, scratchDir } from './scratch.ts';
 
 export interface ServerProcess {

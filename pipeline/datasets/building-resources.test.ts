@@ -14,7 +14,7 @@ import { describeIssue } from '../issues.ts';
 import { orderBySchema, plainText, searchText, termIds, utcDateTime } from './building-items.ts';
 import { buildingResources } from './building-resources.ts';
 import type { BuildOptions, DatasetReport } from './types.ts';
-import { shared, sharedOrSkip } from '../../test/support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../harness/shared-data.ts';
 
 const fragments = shared('data', 'building-resources');
 const made: string[] = [];

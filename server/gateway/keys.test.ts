@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateKey, hashKey, KEY_PATTERN, keyId, KeyStore, readKeysFile, updateKeysFile, writeKeysFile, writeRedisKeys, type KeyRecord } from './keys.ts';
 import { connectRedis, waitReady } from './redis.ts';
-import { RedisServer, skipWithoutRedis } from '../../test/support/redis-server.ts';
+import { RedisServer, skipWithoutRedis } from '../../harness/redis-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-keys-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { DAY_MS, HOUR_MS } from './index.ts';
 import { MemoryRateLimiter, type RateLimiter, type Window } from './limits.ts';
 import { connectRedis, counterKey, DEFAULT_REDIS_PREFIX, RedisRateLimiter, SharedRateLimiter, waitReady } from './redis.ts';
-import { RedisServer, skipWithoutRedis } from '../../test/support/redis-server.ts';
+import { RedisServer, skipWithoutRedis } from '../../harness/redis-server.ts';
 
 const T0 = Date.UTC(2024, 0, 1, 0, 0, 0); // on an hour boundary: a fixed window would reset at T0 + 1 h
 const MIN = 60_000;

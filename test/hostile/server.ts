@@ -3,7 +3,7 @@
 // report of a 500 can quote the exception behind it (the client only sees the gateway's 500).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeUnlimitedKey } from '../support/keys.ts';
+import { writeUnlimitedKey } from '../../harness/keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { temporaryDir } from '../support/helpers.ts';
 import type { Answer } from './checks.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate } from '../../pv/v5/index.ts';
-import { assertOutputsMatch, readReferenceCases, skipWithoutReference, weatherDir, WorstErrors } from './reference-cases.ts';
+import { assertOutputsMatch, readReferenceCases, skipWithoutReference, weatherDir, WorstErrors } from '../../harness/pv-v5-reference-cases.ts';
 
 test('PVWatts v5 reproduces every reference case', { skip: skipWithoutReference }, async (t) => {
   const worst = new WorstErrors();

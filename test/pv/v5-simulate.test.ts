@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWeatherFile, type WeatherData } from '../../pipeline/readers/weather/index.ts';
 import { prepareSite, simulate, type PvResult, type PvSystem } from '../../pv/v5/index.ts';
-import { shared, sharedOrSkip } from '../support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../harness/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const skip = sharedOrSkip('pvwatts', 'weather');

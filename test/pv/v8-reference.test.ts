@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSiteV8, simulateV8 } from '../../pv/v8/index.ts';
-import { assertOutputsMatch, WorstErrors } from './reference-cases.ts';
-import { readV8ReferenceFiles, skipWithoutV8Weather, v8System, v8WeatherPath } from './v8-reference-cases.ts';
+import { assertOutputsMatch, WorstErrors } from '../../harness/pv-v5-reference-cases.ts';
+import { readV8ReferenceFiles, skipWithoutV8Weather, v8System, v8WeatherPath } from '../../harness/pv-v8-reference-cases.ts';
 
 test('PVWatts v8 reproduces every reference case of ssc 2025.4.16', { skip: skipWithoutV8Weather }, async (t) => {
   const worst = new WorstErrors();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
-import { shared, sharedOrSkip } from '../support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../harness/shared-data.ts';
 import { prepareSiteV8 } from '../../pv/v8/index.ts';
 
 interface SunFixture {

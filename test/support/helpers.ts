@@ -6,11 +6,11 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
 import type { StationRecordGeneration } from '../../server/formats/views/fuel-stations.ts';
-import { writeUnlimitedKey } from './keys.ts';
+import { writeUnlimitedKey } from '../../harness/keys.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import type { Settings } from '../../server/settings.ts';
 import { pino, type Logger } from 'pino';
-import { shared, sharedDir, sharedOrSkip } from './shared-data.ts';
+import { shared, sharedDir, sharedOrSkip } from '../../harness/shared-data.ts';
 
 export { shared, sharedDir, sharedOrSkip };
 

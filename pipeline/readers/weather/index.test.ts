@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { readWeatherFile, WeatherFileError } from './index.ts';
-import { shared, sharedDir, sharedOrSkip } from '../../../test/support/shared-data.ts';
+import { shared, sharedDir, sharedOrSkip } from '../../../harness/shared-data.ts';
 
 const directories = ['pvwatts/weather', 'data/climate/weather/tmy2', 'data/climate/weather/tmy3', 'data/climate/weather/intl'];
 

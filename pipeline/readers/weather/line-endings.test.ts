@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { shared, sharedOrSkip } from '../../../test/support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../harness/shared-data.ts';
 import { parseWeatherText, WeatherFileError, type WeatherData } from './index.ts';
 
 /** The file's lines ended as `ending(index)` says (the last line keeps no ending when the file had none). */

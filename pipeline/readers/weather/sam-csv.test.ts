@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared, sharedOrSkip } from '../../../test/support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../harness/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const skip = sharedOrSkip('pvwatts', 'weather');

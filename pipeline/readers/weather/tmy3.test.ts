@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { detectWeatherFormat, parseWeatherText, readWeatherFile, WeatherFileError } from './index.ts';
-import { shared, sharedOrSkip } from '../../../test/support/shared-data.ts';
+import { shared, sharedOrSkip } from '../../../harness/shared-data.ts';
 
 const weatherDir = shared('pvwatts', 'weather');
 const climateDir = shared('data', 'climate', 'weather');

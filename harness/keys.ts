@@ -1,5 +1,5 @@
 // A keys file for a test or a benchmark: one registered key whose limits never get in the way.
-import { generateKey, hashKey, writeKeysFile } from '../../server/gateway/keys.ts';
+import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 
 /** Writes `keysFile` holding one new key, by default with a million requests an hour and a day; returns the key. */
 export function writeUnlimitedKey(keysFile: string, { email = 'tests@example.org', limit = 1_000_000 } = {}): string {

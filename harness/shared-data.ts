@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const sharedDir = process.env.SHARED_DIR ? resolve(process.env.SHARED_DIR) : resolve(import.meta.dirname, '..', '..', '..', 'shared');
+export const sharedDir = process.env.SHARED_DIR ? resolve(process.env.SHARED_DIR) : resolve(import.meta.dirname, '..', '..', 'shared');
 
 export function shared(...parts: string[]): string {
   return join(sharedDir, ...parts);

@@ -5,11 +5,12 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { PvSystemV8 } from '../../pv/v8/index.ts';
-import { shared, sharedOrSkip } from '../support/shared-data.ts';
-import { WEATHER_SOURCE_FOLDERS } from './reference-cases.ts';
+import type { PvSystemV8 } from '../pv/v8/index.ts';
+import { shared, sharedOrSkip } from './shared-data.ts';
+import { WEATHER_SOURCE_FOLDERS } from './pv-v5-reference-cases.ts';
 
-export const v8ReferenceDir = join(import.meta.dirname, 'v8-reference');
+/** The recorded cases: test data, kept in test/pv/v8-reference/ beside the tests that check against them. */
+export const v8ReferenceDir = join(import.meta.dirname, '..', 'test', 'pv', 'v8-reference');
 
 /** The inputs the API passes to ssc for the case (solar_resource_file aside), in the API's order. */
 export interface V8Inputs {

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PvSystem } from '../../pv/v5/index.ts';
-import { shared, sharedOrSkip } from '../support/shared-data.ts';
+import type { PvSystem } from '../pv/v5/index.ts';
+import { shared, sharedOrSkip } from './shared-data.ts';
 
 export const referenceDir = shared('pvwatts', 'reference');
 export const weatherDir = shared('pvwatts', 'weather');
