@@ -94,7 +94,7 @@ describe('last-updated on a sample data set', () => {
       version: 1,
       keys: [{ hash: hashKey(key), email: 'daily@example.org', created_at: new Date(0).toISOString(), disabled: false, limits }],
     });
-    const limited = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: false }, { log: () => {} });
+    const limited = await startServer({ port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: false }, { log: () => {} });
     try {
       const status = async (path: string) => {
         const response = await fetch(`${limited.url}${path}`, { headers: { 'X-Api-Key': key } });

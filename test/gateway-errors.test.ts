@@ -55,7 +55,18 @@ describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
       ],
     });
     server = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, publicUrl: PUBLIC_URL, demoHourlyLimit: 3, demoDailyLimit: 4, trustProxy: 'loopback' },
+      {
+        port: 0,
+        host: '127.0.0.1',
+        warmUp: false,
+        dataDir,
+        keysFile,
+        demoKey: true,
+        publicUrl: PUBLIC_URL,
+        demoHourlyLimit: 3,
+        demoDailyLimit: 4,
+        trustProxy: 'loopback',
+      },
       { now: () => now, logger: silentLogger() },
     );
     // keys.one's single request of the hour: every later one is over the limit.
@@ -199,7 +210,7 @@ describe('DEMO_KEY off', { skip: skipWithoutShared }, () => {
     const dir = join(temporaryDir('gateway-demo-off'), 'data');
     await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 20 } });
     const off = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL },
+      { port: 0, host: '127.0.0.1', warmUp: false, dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL },
       { logger: silentLogger() },
     );
     try {

@@ -54,7 +54,18 @@ function suite(name: string, redisUrl: () => string | undefined, skip: string | 
       const url = redisUrl();
       env = { KEYS_FILE: keysFile, ...(url ? { REDIS_URL: url, REDIS_PREFIX: `limits-${Date.now()}:` } : {}) };
       server = await startServer(
-        { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, redisUrl: url, redisPrefix: env.REDIS_PREFIX, keyHourlyLimit: 4, keyDailyLimit: 6 },
+        {
+          port: 0,
+          host: '127.0.0.1',
+          warmUp: false,
+          dataDir,
+          keysFile,
+          demoKey: true,
+          redisUrl: url,
+          redisPrefix: env.REDIS_PREFIX,
+          keyHourlyLimit: 4,
+          keyDailyLimit: 6,
+        },
         { now: () => now, logger: silentLogger(), endpoints: [otherGroupEndpoint, ...endpoints], pollMs: 100 },
       );
       if (url) assert.equal((server.gateway.limiter as { usingRedis?: boolean }).usingRedis, true);

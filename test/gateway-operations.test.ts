@@ -103,7 +103,7 @@ describe('operations', () => {
     const gate = new Gate();
     const lines: string[] = [];
     const server = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true },
+      { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: true },
       { endpoints: [slowEndpoint(gate), ...endpoints], log: (line) => lines.push(line) },
     );
     const slow = startGet(`${server.url}/api/test/slow.json?api_key=${key}`);
@@ -170,7 +170,7 @@ describe('operations', () => {
       [{}, 75],
       [{ keepAliveTimeout: 120 }, 120],
     ] as const) {
-      const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, ...settings }, { log: () => {} });
+      const server = await startServer({ port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: true, ...settings }, { log: () => {} });
       try {
         assert.equal(server.server.keepAliveTimeout, seconds * 1000);
         assert.ok(server.server.headersTimeout > server.server.keepAliveTimeout, 'the headers timeout exceeds the keep-alive timeout');
@@ -188,7 +188,7 @@ describe('operations', () => {
     const gate = new Gate();
     const lines: string[] = [];
     const server: RunningServer = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir: reloadDir, keysFile, demoKey: true },
+      { port: 0, host: '127.0.0.1', warmUp: false, dataDir: reloadDir, keysFile, demoKey: true },
       { endpoints: [slowEndpoint(gate), ...endpoints], log: (line) => lines.push(line), pollMs: 50 },
     );
     try {

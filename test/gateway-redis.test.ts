@@ -119,7 +119,7 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       keys: [{ hash: hashKey(key), email: 'outage@example.org', created_at: '2024-01-01T00:00:00.000Z', disabled: false, limits: { hourly: 10 } }],
     });
     const lines: string[] = [];
-    const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, redisUrl: redis.url };
+    const settings = { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: true, redisUrl: redis.url };
     let server: RunningServer | undefined;
     let second: RunningServer | undefined;
     const client = new Redis(redis.url, { lazyConnect: true });

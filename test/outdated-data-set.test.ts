@@ -57,7 +57,10 @@ describe('a data set built by an older pipeline', () => {
     try {
       const keysFile = join(temporaryDir('keys'), 'keys.json');
       writeUnlimitedKey(keysFile);
-      await assert.rejects(startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: false }, { log: () => {} }), OutdatedDataSetError);
+      await assert.rejects(
+        startServer({ port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: false }, { log: () => {} }),
+        OutdatedDataSetError,
+      );
       assert.equal(readFileSync(manifestPath, 'utf8'), JSON.stringify({ ...JSON.parse(sampleManifest), sample: false }), 'the data set is left as it was');
     } finally {
       writeFileSync(manifestPath, sampleManifest);
@@ -68,7 +71,7 @@ describe('a data set built by an older pipeline', () => {
     const keysFile = join(temporaryDir('keys'), 'keys.json');
     const key = writeUnlimitedKey(keysFile);
     const lines: string[] = [];
-    const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: false }, { log: (line) => lines.push(line) });
+    const running = await startServer({ port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: false }, { log: (line) => lines.push(line) });
     try {
       assert.ok(
         lines.some((line) => line.includes('was built by an older version') && line.includes(DROPPED)),

@@ -19,7 +19,7 @@ before(async () => {
   dataDir = join(root, 'data');
   await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
   server = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 },
+    { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 },
     { logger: silentLogger() },
   );
 });
@@ -85,7 +85,7 @@ describe('the pages the gateway links to', () => {
 
   test('with PUBLIC_URL, the links point at its own pages', async () => {
     const other = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir, keysFile: join(root, 'keys.json'), demoKey: false, publicUrl: 'https://api.example.org/' },
+      { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile: join(root, 'keys.json'), demoKey: false, publicUrl: 'https://api.example.org/' },
       { logger: silentLogger() },
     );
     try {

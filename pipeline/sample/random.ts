@@ -76,7 +76,15 @@ function dayNumber(date: string): number {
 
 /** A date `YYYY-MM-DD` uniformly between two dates. */
 export function randomDate(random: Random, from: string, to: string): string {
-  const start = dayNumber(from) * 86_400_000;
-  const end = dayNumber(to) * 86_400_000;
-  return new Date(start + Math.floor(random.next() * ((end - start) / 86_400_000 + 1)) * 86_400_000).toISOString().slice(0, 10);
+  const start = dayNumber(from);
+  return dateOfDay(start + Math.floor(random.next() * (dayNumber(to) - start + 1)));
+}
+
+const dateTexts = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a day counted from 1970-01-01 (a sample draws a few thousand distinct days, millions of times). */
+function dateOfDay(day: number): string {
+  let text = dateTexts.get(day);
+  if (text === undefined) dateTexts.set(day, (text = new Date(day * 86_400_000).toISOString().slice(0, 10)));
+  return text;
 }

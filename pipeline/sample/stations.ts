@@ -200,7 +200,8 @@ function canadianPostalCode(random: Random, fsa: string): string {
 
 function timestamp(random: Random, from: string, to: string): string {
   const seconds = random.int(0, 86_399);
-  const time = new Date(seconds * 1000).toISOString().slice(11, 19);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const time = `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
   return `${randomDate(random, from, to)}T${time}Z`;
 }
 

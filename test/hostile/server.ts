@@ -37,7 +37,7 @@ export async function startServerUnderTest(dataDir: string, options: { timeoutMs
   const key = writeUnlimitedKey(keysFile);
   const errors: string[] = [];
   const running: RunningServer = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, logLevel: 'error' },
+    { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile, demoKey: true, logLevel: 'error' },
     {
       log: (line) => {
         const error = summary(line);
