@@ -29,6 +29,23 @@ async function withoutColumn(dataDir: string): Promise<string> {
   return older;
 }
 
+test('a data set built before the fuel stations had a networks file is refused with the file and the remedy', async () => {
+  const dataDir = temporaryDir('outdated-networks');
+  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 100 } });
+  const manifestPath = join(dataDir, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  delete manifest.datasets.fuel_stations.files.networks;
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  await assert.rejects(DataSet.open(dataDir), (error: unknown) => {
+    assert.ok(error instanceof OutdatedDataSetError);
+    assert.equal(
+      error.message,
+      'the fuel_stations data set has no networks file: the data set was built by an older version of the pipeline; rebuild it with npm run build:data',
+    );
+    return true;
+  });
+});
+
 describe('a data set built by an older pipeline', () => {
   let dataDir: string;
   let stationsFile: string;

@@ -67,6 +67,19 @@ async function requireColumns(db: Database, path: string | undefined, schemaId: 
     );
 }
 
+/**
+ * Fails with OutdatedDataSetError when a data set the build wrote files for lacks one this server
+ * reads (a file a later pipeline added, such as the fuel stations' networks). A data set with no
+ * files at all (no climate sources) is not outdated: there is nothing of it to serve.
+ */
+function requireFile(manifest: Manifest, dataset: string, file: string): void {
+  const files = manifest.datasets[dataset]?.files;
+  if (!files || Object.keys(files).length === 0 || files[file]) return;
+  throw new OutdatedDataSetError(
+    `the ${dataset} data set has no ${file} file: the data set was built by an older version of the pipeline; rebuild it with npm run build:data`,
+  );
+}
+
 /** A data set holds its stores by their registrations' names (`stations`, `climate`, …). */
 export interface DataSet extends Stores {}
 
@@ -114,7 +127,10 @@ export class DataSet {
     const db = await Database.open();
     try {
       for (const [, { dataset, checkedFiles = {} }] of registrations)
-        for (const [file, schemaId] of Object.entries(checkedFiles)) await requireColumns(db, fileOf(dataset, file), schemaId);
+        for (const [file, schemaId] of Object.entries(checkedFiles)) {
+          requireFile(manifest, dataset, file);
+          await requireColumns(db, fileOf(dataset, file), schemaId);
+        }
     } catch (error) {
       db.close();
       throw error;
