@@ -1,5 +1,5 @@
-// The reference engine's cases (ssc 2018.11.11.r4, ../shared/pvwatts/reference/<weather file>.jsonl)
-// and the real weather files they ran on (../shared/pvwatts/weather), for the model's test, the
+// The reference engine's cases (ssc 2018.11.11.r4, the test data's pvwatts/reference/<weather file>.jsonl: docs/test-data.md §2.6)
+// and the real weather files they ran on (the test data's pvwatts/weather: docs/test-data.md §2.5), for the model's test, the
 // endpoint's test and the estimator's benchmark.
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The PVWatts v8 reference cases (ssc pvwattsv8 at tag 2025.4.16.r0.ssc.302, test/pv/v8-reference/,
 // README.md there): each case's API-style inputs, what ssc answered, and where its real weather file
-// lives in ../shared (weather_dir + weather). Monthly-only cases are in <weather>.jsonl, the cases
+// lives in the test data (weather_dir + weather; docs/test-data.md §2.5). Monthly-only cases are in <weather>.jsonl, the cases
 // with hourly arrays in <weather>.hourly.jsonl.gz.
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +65,7 @@ export interface V8StationInfo {
 export interface V8ReferenceCase {
   /** The weather file's name in its folder (may end in .gz: the project's readers gunzip it). */
   weather: string;
-  /** Its folder, relative to ../shared. */
+  /** Its folder, relative to the test data's root (docs/test-data.md §1). */
   weather_dir: string;
   label: string;
   inputs: V8Inputs;
@@ -103,12 +103,12 @@ export function* v8ReferenceCases(onlyWeather?: string): Generator<V8ReferenceCa
   }
 }
 
-/** The case's weather file in ../shared (SHARED_DIR elsewhere). */
+/** The case's weather file in the test data (docs/test-data.md §1; SHARED_DIR elsewhere). */
 export function v8WeatherPath(reference: Pick<V8ReferenceCase, 'weather' | 'weather_dir'>): string {
   return shared(...reference.weather_dir.split('/'), reference.weather);
 }
 
-/** The ../shared folders the cases' weather files are in (from the monthly files, which name every weather file). */
+/** The test data's folders (docs/test-data.md §2) the cases' weather files are in (from the monthly files, which name every weather file). */
 export function v8WeatherDirs(): string[] {
   const dirs = new Set<string>();
   for (const file of readdirSync(v8ReferenceDir).filter((name) => name.endsWith('.jsonl'))) {

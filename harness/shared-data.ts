@@ -1,4 +1,4 @@
-// Where the real data of ../shared lives, for every test and benchmark: beside the checkout, or
+// Where the test data lives (docs/test-data.md §1), for every test and benchmark: beside the checkout, or
 // wherever SHARED_DIR points.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,12 +9,12 @@ export function shared(...parts: string[]): string {
   return join(sharedDir, ...parts);
 }
 
-/** What a test of ../shared as a whole reads: the wire samples, the data and the PVWatts reference. */
+/** What a test of the whole test data reads (docs/test-data.md §2): the wire samples, the data and the PVWatts reference. */
 const WHOLE = [['wire', 'samples'], ['data'], ['pvwatts', 'weather'], ['pvwatts', 'reference']];
 
 /**
  * For `test(name, { skip: sharedOrSkip('pvwatts', 'weather') }, …)`: false where that part of
- * ../shared exists (with no parts: all of it), else the reason to skip. With REQUIRE_SHARED=1
+ * the test data (docs/test-data.md §1) exists (with no parts: all of it), else the reason to skip. With REQUIRE_SHARED=1
  * (.ci/run sets it) an absent part throws instead, so that the test file fails rather than skipping.
  */
 export function sharedOrSkip(...parts: string[]): false | string {

@@ -1,7 +1,7 @@
 // The building resources renderers and endpoints against the real service's own bytes: the
 // documentation examples of resources (JSON and XML, nid 718 "BESTEST") and events (JSON, nid 18),
 // first as renderer output, then over HTTP from a data set built from the real fragments in
-// ../shared/data/building-resources and the events example, with term filters and scope.
+// the test data's data/building-resources (docs/test-data.md §2.4) and the events example, with term filters and scope.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// build:data over the real weather files in ../shared: every file builds; each station's stored
+// build:data over the real weather files of the test data (docs/test-data.md §2.3, §2.5): every file builds; each station's stored
 // values are the file's own numbers (read here independently, field by field, and compared with the
 // reader's whole parse); its v1 and v2 ids (an NSRDB file's v2 id from its header's Location ID); the
 // catalog's header fields match the TMY2 and TMY3 station lists; the store's hourly reads (hyparquet,

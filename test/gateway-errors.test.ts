@@ -1,5 +1,5 @@
 // The gateway's answers byte for byte: every 403 and the 429, in JSON, XML, CSV and HTML, against
-// the captured bodies (../shared/wire/samples/umbrella_*) and API Umbrella's own templates, with our
+// the captured bodies (the test data's wire/samples/umbrella_*: docs/test-data.md §2.1) and API Umbrella's own templates, with our
 // PUBLIC_URL where developer.nrel.gov stood; their statuses, content types and headers; where the
 // key is found; DEMO_KEY's limits per client IP.
 import assert from 'node:assert/strict';

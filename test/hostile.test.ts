@@ -6,7 +6,7 @@
 // command. The explicit regressions at the end are the reported repros and what the suite found.
 //
 // HOSTILE_SEED (default 1) picks the requests, HOSTILE_RUNS (default 400) how many per endpoint.
-// The server is the real one on a small sample built by the real pipeline: no ../shared needed.
+// The server is the real one on a small sample built by the real pipeline: no test data from beside the checkout needed (docs/test-data.md §3.3).
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// build:data over the real AFDC exports in ../shared: clean files build with zero rejects; damaged
+// build:data over the real AFDC exports of the test data (docs/test-data.md §2.2): clean files build with zero rejects; damaged
 // ones get a precise report, and --repair fixes only what is unambiguous; a failed build leaves the
 // last good data set as it was; the same inputs give the same bytes.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The CSV reader and the export checks over the real AFDC files in ../shared: the line of every
+// The CSV reader and the export checks over the real AFDC files of the test data (docs/test-data.md §2.2): the line of every
 // record is the physical line it starts on (checked against a count made here, independently of any
 // CSV parser), and files the pipeline cannot use get one message naming the missing columns.
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
-// The estimator's numbers on real weather: the ten weather files of ../shared/pvwatts/weather built
+// The estimator's numbers on real weather: the ten weather files of the test data's pvwatts/weather (docs/test-data.md §2.5) built
 // through the pipeline's climate source layout (climate/tmy2, tmy3, intl, nsrdb), then every
-// reference case of ../shared/pvwatts/reference asked of /api/pvwatts/v6 by file_id. Each answer
+// reference case of the test data's pvwatts/reference (§2.6) asked of /api/pvwatts/v6 by file_id. Each answer
 // must equal `simulate` run directly on the file as the weather reader reads it (an independent
 // path: no Parquet, no cache), and the reference engine's outputs within the reference test's
 // tolerance; station_info must be the reference's.

@@ -1,5 +1,5 @@
 // Today's station record (STATION_RECORD=current, the default) against the real service's own
-// bytes: the 2023 documentation examples (JSON and CSV in ../shared/wire/samples, XML in
+// bytes: the 2023 documentation examples (JSON and CSV in the test data's wire/samples (docs/test-data.md §2.1), XML in
 // test/fixtures/afs-docs-2023), each served from a data set built from the example's own records.
 // The `get` and `nearest` examples are of an older vintage (2022) than the list's (2023-09): they
 // lack the four fields added since (cng_has_rng, lng_has_rng, ev_workplace_charging, nps_unit_name),

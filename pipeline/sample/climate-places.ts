@@ -1,6 +1,6 @@
 // Places and names for the climate catalog: U.S. state, Canadian province and Australian state
 // names by code, the real station places the sample uses (climate-places.csv, made from the station
-// lists in ../shared/data/climate: tmy2_stations.csv, tmy3_stations.csv and the IWEC/SWERA/CWEC
+// lists in the test data's data/climate (docs/test-data.md §2.3): tmy2_stations.csv, tmy3_stations.csv and the IWEC/SWERA/CWEC
 // rows of intl_candidates_iwec_swera_cwec_dedup.csv; U.S.-government facts), and an offline
 // reverse geocoder: the nearest ZIP-code centroid of the `zipcodes` gazetteer.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every case of the reference engine (ssc 2018.11.11.r4, ../shared/pvwatts/reference/*.jsonl)
+// Every case of the reference engine (ssc 2018.11.11.r4, the test data's pvwatts/reference/*.jsonl: docs/test-data.md §2.6)
 // against the weather readers + model: monthly and annual outputs within 1e-6 relative (|x| ≤ 1e-9
 // where the reference is 0, NaN equal to NaN), hourly arrays within 1e-6 × max(|ref|, 1), and the
 // station information exactly. Prints the worst error per output.

@@ -1,4 +1,4 @@
-// Shared test scaffolding: where ../shared lives, small data sets built by the real pipeline, and a
+// Shared test scaffolding: where the test data lives (docs/test-data.md §1), small data sets built by the real pipeline, and a
 // server started in-process with a registered key.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { shared, sharedDir, sharedOrSkip } from '../../harness/shared-data.ts';
 export { shared, sharedDir, sharedOrSkip };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when ../shared is absent (a failure in CI: sharedOrSkip). */
+/** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when the test data (docs/test-data.md §1) is absent (a failure in CI: sharedOrSkip). */
 export const skipWithoutShared = sharedOrSkip();
 
 /** A logger that writes nothing. */
