@@ -6,14 +6,16 @@
 import type { DataSet } from './data/dataset.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { render } from './formats/render.ts';
-import { geocode, preloadGazetteers } from './geocode/index.ts';
+import { geocode } from './geocode/index.ts';
+import { preloadPlaces } from './geocode/places.ts';
 
 /** Each kind of place the geocoder knows: a ZIP code, a city and state, a Canadian postal code. */
 const PLACES = ['80203', 'Bellevue, WA', 'Toronto, ON M5V'];
 
 /** Answers every endpoint's example and warm-up queries (endpoints with path parameters aside); one that fails or is not a 200 is named in `problems`. */
 export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now: Date): Promise<{ answered: number; problems: string[] }> {
-  await preloadGazetteers();
+  // The place names first, in a worker thread (geocode/places.ts); the lookups then read the rest.
+  await preloadPlaces();
   for (const place of PLACES) geocode(place);
   let answered = 0;
   const problems: string[] = [];

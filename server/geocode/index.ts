@@ -3,7 +3,7 @@
 // it matched. Two gazetteers: `zipcodes` (ZIP codes, Canada's forward sortation areas, the cities ZIP
 // codes are filed under) answers first, as it always has; GeoNames' places (`places.ts`) then answer
 // what it cannot: cities alone, Canadian cities, states and provinces alone.
-import { mostPopulousPlaceIn, mostPopulousPlaceNamed, preloadPlaces } from './places.ts';
+import { mostPopulousPlaceIn, mostPopulousPlaceNamed } from './places.ts';
 import { forwardSortationAreaPoint, type Point, postalCodePoint, US_ZIP, zipCodesCityPoint } from './postal-codes.ts';
 import { type Country, MOST_WORDS_IN_A_REGION_NAME, type Region, regionNamed, regionNamedInFull } from './regions.ts';
 
@@ -110,12 +110,6 @@ function regionAlone(location: string): Geocoded | undefined {
 function cityAlone(location: string): Geocoded | undefined {
   const { rest, country } = withoutCountry(location);
   return at(mostPopulousPlaceNamed(rest, { country }), PRECISION.locality);
-}
-
-/** Reads the gazetteers before a first location needs them (the warm-up), the place names in a worker thread. */
-export async function preloadGazetteers(): Promise<void> {
-  await preloadPlaces();
-  postalCodePoint('80203');
 }
 
 /** "1000 Main St, Seattle": a house number and a street, then a city without its state. */
