@@ -77,9 +77,20 @@ export function createAjv(options: Options = {}): Ajv2020 {
 
 const ajv = createAjv();
 
+/**
+ * The validator of a schema by its `$id`. It is compiled on its first call, not here: modules keep
+ * their validators as constants, and compiling every one of them when the module loads would make
+ * each process that imports the pipeline pay for validators it never calls.
+ */
 export function validatorFor(id: string): ValidateFunction {
-  const validate = ajv.getSchema(id);
-  if (!validate) throw new Error(`No schema with $id ${id}`);
+  schemaById(id);
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= ajv.getSchema(id)!;
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  }) as ValidateFunction;
   return validate;
 }
 
