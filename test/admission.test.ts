@@ -12,7 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { gatewayBody, gatewayMessage } from '../server/gateway/errors.ts';
 import type { Settings } from '../server/settings.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 interface Places {
   active: number;
@@ -27,8 +28,7 @@ interface Health {
 
 let dataDir: string;
 before(async () => {
-  dataDir = temporaryDir('admission');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 5_000 } });
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 5_000 }));
 });
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

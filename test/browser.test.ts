@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { endpoints } from '../server/endpoints/index.ts';
-import { buildQuietly, repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { repoRoot, startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = { [key: string]: any };
 
@@ -60,8 +61,7 @@ describe('the page in Chromium', { skip }, () => {
 
   before(async () => {
     assert.ok(available, `Chromium is required here (REQUIRE_CHROMIUM or CI) but ${CHROMIUM} does not exist: apt-get install chromium`);
-    const dataDir = temporaryDir('browser');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 2000 } });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 2000 });
     server = await startTestServer(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

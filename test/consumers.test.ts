@@ -14,7 +14,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { compile } from 'json-schema-to-typescript';
 import { openApiTypes } from './consumers/openapi-typescript.ts';
-import { buildQuietly, repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { repoRoot, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = { [key: string]: any };
 
@@ -41,8 +42,7 @@ describe('a consumer of the served schemas and OpenAPI document', () => {
   let document: Json;
 
   before(async () => {
-    const dataDir = temporaryDir('consumers');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
     server = await startTestServer(dataDir);
     const listing = (await (await server.get('/api/schemas')).json()) as { schemas: Json[] };
     served = await Promise.all(

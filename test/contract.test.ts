@@ -13,7 +13,8 @@ import { openApiDocument, openApiPath } from '../server/contract/openapi.ts';
 import { CONTENT_SECURITY_POLICY, vendorFiles, webDir } from '../server/contract/page.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import type { JsonSchema } from '../schemas/json-schema.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = { [key: string]: any };
 
@@ -183,8 +184,7 @@ describe('the contract over HTTP', () => {
   const conforms = (path: string, answer: Answer, context: string) => assert.deepEqual(checker.problems(path, answer), [], context);
 
   before(async () => {
-    const dataDir = temporaryDir('contract');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 2000 } });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 2000 });
     server = await startTestServer(dataDir);
     checker = new DocumentChecker(document);
     const list = (await (await server.get(withKey('/api/alt-fuel-stations/v1.json?limit=1', server.key))).json()) as Json;

@@ -10,8 +10,9 @@ import { parse } from 'csv-parse/sync';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Random } from '../pipeline/sample/random.ts';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, readShared, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { readShared, shared, skipWithoutShared, startTestServer, withKey, type TestServer } from './support/helpers.ts';
 import { haversineMetres } from './support/sphere.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 let server: TestServer;
 let dataDir: string;
@@ -73,8 +74,7 @@ async function getJson(path: string): Promise<{ status: number; json: any }> {
 
 before(async () => {
   if (skipWithoutShared) return;
-  dataDir = temporaryDir('data-query');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 4242, stations: 500, nsrdbSpacingDeg: 4 } });
+  ({ dataDir } = await sampleDataSet({ seed: 4242, stations: 500, nsrdbSpacingDeg: 4 }));
   server = await startTestServer(dataDir);
   points = [...listPoints(), ...(await nsrdbPoints(dataDir))];
 });

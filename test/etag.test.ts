@@ -4,7 +4,8 @@
 // the server runs, changes every tag.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { buildQuietly, startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 describe('ETags over HTTP', () => {
   let dataDir: string;
@@ -19,8 +20,7 @@ describe('ETags over HTTP', () => {
   };
 
   before(async () => {
-    dataDir = temporaryDir('etag');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
     server = await startTestServer(dataDir);
   });
   after(() => server?.dispose());

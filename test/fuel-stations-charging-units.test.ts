@@ -15,6 +15,7 @@ import { geodesicMiles } from './support/geodesic.ts';
 import { buildQuietly, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { milesFromRoute } from './support/sphere.ts';
 import { stationCounts } from './support/station-counts.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = Record<string, any>;
 type Query = Record<string, string>;
@@ -109,8 +110,7 @@ describe('EV charging units on the seeded sample', () => {
 
   before(async () => {
     rows = generateStations(SEED, STATIONS);
-    const dataDir = temporaryDir('charging-units');
-    await buildQuietly({ outDir: dataDir, sample: { seed: SEED, stations: STATIONS } });
+    const { dataDir } = await sampleDataSet({ seed: SEED, stations: STATIONS });
     server = await startTestServer(dataDir);
     server2014 = await startTestServer(dataDir, { stationRecord: '2014' });
   });

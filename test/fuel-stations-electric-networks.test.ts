@@ -24,6 +24,7 @@ import {
   withKey,
   type TestServer,
 } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = Record<string, any>;
 
@@ -76,8 +77,7 @@ describe('electric-networks on the sample', () => {
     new Set(stations.filter((station) => countries.includes(station.country as string)).map((station) => station.ev_network as string));
 
   before(async () => {
-    const dataDir = temporaryDir('electric-networks');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
     server = await startTestServer(dataDir);
   });
   after(() => server?.dispose());

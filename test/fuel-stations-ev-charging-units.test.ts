@@ -20,6 +20,7 @@ import {
   withKey,
   type TestServer,
 } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = Record<string, any>;
 interface Unit {
@@ -71,8 +72,7 @@ describe('ev-charging-units on the sample', () => {
   let listHeader: string[];
 
   before(async () => {
-    const dataDir = temporaryDir('ev-charging-units');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
     server = await startTestServer(dataDir);
     listHeader = rowsOf(await text(server, `${LIST}.csv?limit=1`))[0];
   });

@@ -14,6 +14,7 @@ import { endpoints, unimplementedPaths } from '../server/endpoints/index.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { startServer } from '../server/main.ts';
 import { buildQuietly, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const LAST_UPDATED = '/api/alt-fuel-stations/v1/last-updated';
 const isAnswer = validatorFor('/api/schemas/fuel-stations-last-updated.schema.json');
@@ -39,8 +40,7 @@ describe('last-updated on a sample data set', () => {
   };
 
   before(async () => {
-    dataDir = temporaryDir('last-updated');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 300 }));
     server = await startTestServer(dataDir);
   });
   after(() => server?.dispose());

@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { get, readUmbrellaTemplates, umbrellaBody, type ErrorFormat, type HttpResult, type UmbrellaReference } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, readShared, shared, silentLogger, skipWithoutShared, temporaryDir } from './support/helpers.ts';
+import { readShared, shared, silentLogger, skipWithoutShared, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const PUBLIC_URL = 'https://api.example.test';
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);
@@ -36,8 +37,7 @@ function assertNoRateLimitHeaders(response: HttpResult): void {
 describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
   before(async () => {
     reference = readUmbrellaTemplates(shared('wire', 'samples'));
-    dataDir = join(temporaryDir('gateway-errors'), 'data');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
     const keysFile = join(temporaryDir('gateway-errors-keys'), 'keys.json');
     const record = (key: string, extra: object = {}) => ({
       hash: hashKey(key),
@@ -207,8 +207,7 @@ describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
 
 describe('DEMO_KEY off', { skip: skipWithoutShared }, () => {
   test('DEMO_KEY is then an invalid key', async () => {
-    const dir = join(temporaryDir('gateway-demo-off'), 'data');
-    await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 20 } });
+    const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 20 });
     const off = await startServer(
       { port: 0, host: '127.0.0.1', warmUp: false, dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL },
       { logger: silentLogger() },

@@ -10,7 +10,8 @@ import { get, otherGroupEndpoint } from './support/gateway.ts';
 import { endpoints } from '../server/endpoints/index.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { runKeysCommand } from '../scripts/keys.ts';
-import { buildQuietly, silentLogger, temporaryDir } from './support/helpers.ts';
+import { silentLogger, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const T0 = Date.UTC(2024, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;
@@ -18,8 +19,7 @@ const LIST = '/api/alt-fuel-stations/v1.json';
 
 let dataDir: string;
 before(async () => {
-  dataDir = join(temporaryDir('gateway-limits'), 'data');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
 });
 
 /** `npm run keys -- …` in this process; returns what it printed. */

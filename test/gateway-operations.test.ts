@@ -14,6 +14,7 @@ import { Gate, get, repoRoot, slowEndpoint, spawnServer } from './support/gatewa
 import { startServer, type RunningServer } from '../server/main.ts';
 import { runKeysCommand } from '../scripts/keys.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -88,8 +89,7 @@ describe('operations', () => {
   const key = generateKey();
   before(async () => {
     dir = temporaryDir('gateway-operations');
-    dataDir = join(dir, 'data');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
     keysFile = join(dir, 'keys.json');
     writeKeysFile(keysFile, {
       version: 1,

@@ -12,7 +12,8 @@ import { counterKey, type SharedRateLimiter } from '../server/gateway/redis.ts';
 import { RedisServer, skipWithoutRedis } from '../harness/redis-server.ts';
 import { get, spawnServer, type ChildServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, temporaryDir } from './support/helpers.ts';
+import { temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const LIST = '/api/alt-fuel-stations/v1.json';
 
@@ -29,8 +30,7 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
   let dataDir: string;
   before(async () => {
     dir = temporaryDir('gateway-redis');
-    dataDir = join(dir, 'data');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
   });
 
   test('two server processes: 50 concurrent clients, exactly the limit (20) admitted in all; keys shared; none in the logs', async () => {

@@ -23,7 +23,8 @@ import { formatReport, groupFailures, groupKey, minimize, pathAndQuery, smallest
 import { startServerUnderTest, type ServerUnderTest } from './hostile/server.ts';
 import { encodeText, queryString, type QueryPart } from './hostile/url.ts';
 import { hostileNames, hostileValues, longValues } from './hostile/values.ts';
-import { buildQuietly, repoRoot, temporaryDir } from './support/helpers.ts';
+import { repoRoot } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 1);
 const RUNS_PER_ENDPOINT = Number(process.env.HOSTILE_RUNS ?? 400);
@@ -148,8 +149,7 @@ function corpusOf(endpoint: Endpoint, index: number): HostileRequest[] {
 let corpus: HostileRequest[];
 
 before(async () => {
-  dataDir = temporaryDir('hostile');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 2000 } });
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 2000 }));
   server = await startServerUnderTest(dataDir, { timeoutMs: REQUEST_TIMEOUT_MS });
   const openapi = await server.get('/api/openapi.json');
   document = JSON.parse(Buffer.from(openapi.body).toString('utf8')) as OpenApiDocument;

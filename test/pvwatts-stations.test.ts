@@ -8,14 +8,13 @@ import { Random } from '../pipeline/sample/random.ts';
 import { CLIMATE_DATASETS, type ClimateStore } from '../server/data/climate.ts';
 import { DataSet } from '../server/data/dataset.ts';
 import { StationIndex } from '../server/data/pv-stations.ts';
-import { buildQuietly, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 let dataSet: DataSet;
 let climate: ClimateStore;
 
 before(async () => {
-  const dir = temporaryDir('pv-stations');
-  await buildQuietly({ outDir: dir, sample: { seed: 1, stations: 100 } });
+  const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 100 });
   dataSet = await DataSet.open(dir);
   climate = dataSet.climate;
 });

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 let server: TestServer;
 const OK_SCHEMA = '/api/schemas/pvwatts-v8.schema.json';
@@ -38,8 +39,7 @@ async function getJson(path: string): Promise<{ status: number; json: any; body:
 }
 
 before(async () => {
-  const dataDir = temporaryDir('pvwatts-v8');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+  const { dataDir } = await sampleDataSet({ seed: 1, stations: 500 });
   server = await startTestServer(dataDir);
 });
 

@@ -8,8 +8,9 @@ import { after, before, test } from 'node:test';
 import { validatorFor } from '../schemas/registry.ts';
 import type { ClimateStation } from '../server/data/climate.ts';
 import { v6ResourceFile } from '../server/endpoints/pvwatts.ts';
-import { buildQuietly, readShared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { readShared, skipWithoutShared, startTestServer, withKey, type TestServer } from './support/helpers.ts';
 import { haversineMetres } from './support/sphere.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 let server: TestServer;
 const OK_SCHEMA = '/api/schemas/pvwatts-v6.schema.json';
@@ -36,8 +37,7 @@ async function getJson(path: string): Promise<{ status: number; json: any; body:
 
 before(async () => {
   if (skipWithoutShared) return;
-  const dataDir = temporaryDir('pvwatts');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 500 } });
+  const { dataDir } = await sampleDataSet({ seed: 1, stations: 500 });
   server = await startTestServer(dataDir);
 });
 

@@ -7,7 +7,8 @@ import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 /**
  * Reads a URL as fast as it can on another thread, as a client in its own process would: a reader
@@ -57,8 +58,7 @@ describe('full lists stream without taking the process', () => {
   };
 
   before(async () => {
-    dataDir = temporaryDir('streaming');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 15_000 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 15_000 }));
     server = await startTestServer(dataDir);
   });
   after(async () => {

@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { buildQuietly, silentLogger, temporaryDir } from './support/helpers.ts';
+import { silentLogger, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 let root: string;
 let dataDir: string;
@@ -16,8 +17,7 @@ let server: RunningServer;
 
 before(async () => {
   root = temporaryDir('surface');
-  dataDir = join(root, 'data');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 300 }));
   server = await startServer(
     { port: 0, host: '127.0.0.1', warmUp: false, dataDir, keysFile: join(root, 'keys.json'), demoKey: true, demoHourlyLimit: 7, demoDailyLimit: 9 },
     { logger: silentLogger() },

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { endpointsFor } from '../server/endpoints/index.ts';
-import { buildQuietly, startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
+import { buildQuietly, startTestServer, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 /** Answers the warm-up gives: every format of every endpoint with an example and no path parameters, and their warm-up queries. */
 const EXPECTED = endpointsFor('current')
@@ -18,8 +19,7 @@ describe('warm-up', () => {
   const lines: string[] = [];
 
   before(async () => {
-    dataDir = temporaryDir('warm-up');
-    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+    ({ dataDir } = await sampleDataSet({ seed: 1, stations: 300 }));
     server = await startTestServer(dataDir, { settings: { warmUp: true }, log: (line) => lines.push(line) });
   });
   after(() => server?.dispose());

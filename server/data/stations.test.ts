@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Random } from '../../pipeline/sample/random.ts';
-import { buildQuietly, temporaryDir } from '../../test/support/helpers.ts';
 import { Database } from './database.ts';
 import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.ts';
 import { sqlNumber } from './sql.ts';
 import { withGeodesicDistanceFrom } from './sql-geodesic.ts';
 import { type DistanceModel, type Matches, type StationFilters, StationStore } from './stations.ts';
+import { sampleDataSet } from '../../test/support/sample-data-set.ts';
 
 const FUELS = ['BD', 'E85', 'ELEC', 'HY', 'LNG', 'CNG', 'LPG', 'RD'];
 
@@ -36,8 +36,7 @@ describe('nearest: the same answers as measuring every station', () => {
   let store: StationStore;
 
   before(async () => {
-    const dataDir = temporaryDir('stations-store');
-    const { manifest } = await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 5_000 } });
+    const { dataDir, manifest } = await sampleDataSet({ seed: 1, stations: 5_000 });
     db = await Database.open();
     store = await StationStore.load(db, join(dataDir, manifest.datasets.fuel_stations.files.stations.path));
   });
