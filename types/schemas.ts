@@ -216,6 +216,7 @@ export interface Schemas {
   BuildingResources?: BuildingResources;
   BuildingVocabularyTerm?: BuildingVocabularyTerm;
   ClimateHourly?: ClimateHourly;
+  ClimateSolarResource?: ClimateSolarResource;
   ClimateStation?: ClimateStation;
   ElectricNetworkSource?: ElectricNetworkSource;
   ElectricNetwork?: ElectricNetwork;
@@ -1169,6 +1170,39 @@ export interface ClimateHourly {
    * Dew-point temperature, °C. The sample's: from the day's mean temperature and a relative humidity from its crude climatology (drier in deserts, moister on cloudy days), by the Magnus formula, never above the hour's dry-bulb temperature, to 0.1 °C. Absent from hourly shards written before this column existed (NaN, as for a file without it).
    */
   tdew: number | null;
+}
+/**
+ * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/service.md §5.6, docs/decisions.md §6.8). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
+ */
+export interface ClimateSolarResource {
+  /**
+   * The station's v1 id (climate-station.schema.json `id`).
+   */
+  id: string;
+  /**
+   * 1 (January) to 12 (December); 0 for the year.
+   */
+  month: number;
+  /**
+   * Direct normal irradiation, kWh/m²/day.
+   */
+  avg_dni: number;
+  /**
+   * Global horizontal irradiation, kWh/m²/day.
+   */
+  avg_ghi: number;
+  /**
+   * Plane-of-array irradiation of the array tilted at latitude, kWh/m²/day (PVWatts v8's solrad_monthly, or solrad_annual for month 0).
+   */
+  avg_lat_tilt: number;
+  /**
+   * The array's tilt, degrees: the absolute value of the weather file header's latitude.
+   */
+  tilt: number;
+  /**
+   * The array's azimuth, degrees clockwise from north: 180 (south) for a station on or north of the equator, 0 (north) south of it.
+   */
+  azimuth: 0 | 180;
 }
 /**
  * One station (tmy2, tmy3, intl) or grid cell (nsrdb) of the climate catalog, as the pipeline writes it (one Parquet table, `climate.stations`) and the solar dataset query and the PVWatts estimator read it. The display fields (city, state, country, lat, lon, timezone, elevation) are what the data_query prints; the header_* fields are the weather file's own header exactly as the estimator's reference engine reads it (docs/weather-files.md §4–7, docs/pv-model.md §4.6). Where the display names come from: tmy2/tmy3: the file header's city (TMY2 underscores become spaces, TMY3 quotes are dropped) and its state code written as the full upper-case name (CO -> COLORADO); intl: the EPW/CSV header's city and state, upper-cased ('-' and 'unknown' become ''), Canadian province codes written as full names; nsrdb: city is always '' and the state is the full name in title case, from the header when it names a U.S. state, else from the nearest ZIP-code centroid of the zipcodes gazetteer within 100 km (else ''). The sample generator places tmy2, tmy3 and intl stations at the real places of the station lists in the test data's data/climate and says so in source_file (docs/test-data.md §2.3).

@@ -1,5 +1,5 @@
-// The sample's climate data takes seconds to generate and write, and every test that builds a sample
-// data set needs it. The same seed and spacing always give the same bytes, so a finished build is
+// The sample's climate data (its hourly weather, and the solar resource computed from it) takes
+// seconds to generate and write, and every test that builds a sample data set needs it. The same seed and spacing always give the same bytes, so a finished build is
 // kept in a cache directory (CLIMATE_SAMPLE_CACHE, default <tmpdir>/nrel-compat-climate-sample; `off`
 // disables it), keyed by the seed, the spacing, DuckDB's version and the text of every file the
 // sample's bytes depend on; a later build links or copies the files from there. Builds that want
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { DataSetWriter } from '../dataset-writer.ts';
+import { SOLAR_RESOURCE_FILE } from './climate-solar-resource.ts';
 
 /** Entries kept: the last used, whatever their key. */
 export const KEPT_ENTRIES = 16;
@@ -25,6 +26,7 @@ const STALE_LOCK_MS = 300_000;
 const pipelineDir = join(import.meta.dirname, '..');
 const schemasDir = join(pipelineDir, '..', 'schemas');
 const modelDir = join(pipelineDir, '..', 'model');
+const pvDir = join(pipelineDir, '..', 'pv');
 
 /** Every file whose text can change the sample's climate bytes. */
 function sampleSources(): string[] {
@@ -41,6 +43,14 @@ function sampleSources(): string[] {
     join(modelDir, 'climate-ids.ts'),
     join(schemasDir, 'climate-station.schema.json'),
     join(schemasDir, 'climate-hourly.schema.json'),
+    // the solar resource, cached with the hourly data: PVWatts v8's modules, the record they read, its schema
+    ...['v8', 'shared'].flatMap((dir) =>
+      readdirSync(join(pvDir, dir))
+        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        .map((name) => join(pvDir, dir, name)),
+    ),
+    join(modelDir, 'weather.ts'),
+    join(schemasDir, 'climate-solar-resource.schema.json'),
   ].sort();
 }
 
@@ -112,13 +122,15 @@ export class ClimateSampleCache {
     }
   }
 
-  /** Keeps the writer's hourly files and the catalog, then lets go of all but the entries used last. */
+  /** Keeps the writer's hourly files, the solar resource and the catalog, then lets go of all but the entries used last. */
   write(writer: DataSetWriter, dataset: string, stations: ClimateStation[]): void {
     if (existsSync(this.dir)) return;
     const staging = `${this.dir}.${process.pid}-${Date.now()}`;
     try {
       mkdirSync(staging, { recursive: true });
-      const files = Object.fromEntries(Object.entries(writer.dataset(dataset).files).filter(([key]) => key.startsWith('hourly-')));
+      const files = Object.fromEntries(
+        Object.entries(writer.dataset(dataset).files).filter(([key]) => key.startsWith('hourly-') || key === SOLAR_RESOURCE_FILE),
+      );
       for (const file of Object.values(files)) linkOrCopy(join(writer.workDir, file.path), join(staging, file.path));
       writeFileSync(join(staging, 'catalog.json'), JSON.stringify({ files, stations } satisfies CachedSample));
       renameSync(staging, this.dir);

@@ -48,6 +48,8 @@ interface ShardState {
   problems: Issue[];
   rejected: StationInput[];
   onStation?: () => void;
+  /** Each station's hourly columns as they are read, before its rows are written. */
+  onLoaded?: (draft: StationDraft, columns: HourlyColumns) => void;
 }
 
 const shards = new Map<number, ShardState>();
@@ -71,6 +73,7 @@ function nextStation(state: ShardState): boolean {
     const input = state.inputs[position]!;
     try {
       const columns = input.load();
+      state.onLoaded?.(input.draft, columns);
       state.current = { columns, stationIndex: state.firstIndex + position, offset: 0, records: input.draft.records };
       state.written.push({ draft: input.draft, stationIndex: state.firstIndex + position, rowGroup: state.rowGroups });
       state.rowGroups += input.draft.records / ROW_GROUP_RECORDS;
@@ -177,6 +180,8 @@ export async function writeClimate(
     compression?: 'zstd' | 'gzip' | 'uncompressed';
     /** The hourly columns to write (all of them unless said: fewer only for tests of data sets an earlier version wrote). */
     hourlyColumns?: readonly HourlyColumn[];
+    /** Called with each station's draft and hourly columns once read (the solar resource is computed there). */
+    onLoaded?: (draft: StationDraft, columns: HourlyColumns) => void;
   } = {},
 ): Promise<ClimateWriteResult> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
@@ -207,6 +212,7 @@ export async function writeClimate(
           problems: [],
           rejected: [],
           onStation: () => bar.tick(),
+          onLoaded: options.onLoaded,
         };
         states[shard] = state;
         const key = ++shardSequence;

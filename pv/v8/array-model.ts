@@ -135,11 +135,7 @@ export class ArrayModelV8 {
    * False where ssc's module solver fails, which stops the run.
    */
   power(i: number, month: number, albedo: number, out: RecordPowerV8): boolean {
-    this.frontIrradiance(i, albedo);
-    this.rearIrradiance(i, albedo);
-    this.shadeRows(i, albedo);
-    this.soil(month);
-    out.poaWm2 = this.beamWm2 + this.skyDiffuseWm2 + this.groundDiffuseWm2 + this.rearWm2;
+    out.poaWm2 = this.irradiance(i, month, albedo);
 
     const site = this.site;
     const input = this.input;
@@ -163,6 +159,19 @@ export class ArrayModelV8 {
     inverterAcPower(this.inverter, dcW, this.ac);
     out.acW = this.ac.acW;
     return true;
+  }
+
+  /**
+   * The plane-of-array irradiance of sun-up record `i` (front and rear, after the rows' shading and
+   * the month's soiling, W/m²: the hourly `poa`, docs/pv-model.md §9.3), the first half of `power`;
+   * called alone by `planeOfArrayV8` (simulate.ts), which needs no module. Records must come in order.
+   */
+  irradiance(i: number, month: number, albedo: number): number {
+    this.frontIrradiance(i, albedo);
+    this.rearIrradiance(i, albedo);
+    this.shadeRows(i, albedo);
+    this.soil(month);
+    return this.beamWm2 + this.skyDiffuseWm2 + this.groundDiffuseWm2 + this.rearWm2;
   }
 
   /**

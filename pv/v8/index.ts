@@ -12,5 +12,5 @@ export type { PvAnnualOutputs } from '../shared/outputs.ts';
 export type { StationInfo } from '../shared/weather.ts';
 export type { PvHourlyOutputsV8 } from './outputs.ts';
 export { prepareSiteV8, type SiteV8 } from './site.ts';
-export { simulateV8, type PvResultV8 } from './simulate.ts';
+export { planeOfArrayV8, simulateV8, type PlaneOfArrayResultV8, type PvResultV8 } from './simulate.ts';
 export type { PvSystemV8 } from './system.ts';

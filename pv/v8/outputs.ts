@@ -36,26 +36,19 @@ export function annualOutputsV8(
   const ends = monthEnds(k);
   const ac_monthly: number[] = [];
   const dc_monthly: number[] = [];
-  const poa_monthly: number[] = [];
-  const solrad_monthly: number[] = [];
   let c = 0;
   for (let m = 0; m < 12; m++) {
     let acSum = 0;
     let dcSum = 0;
-    let poaSum = 0;
     const end = ends[m]!;
     for (; c < end; c++) {
       acSum += acW[c]!;
       dcSum += dcW[c]!;
-      poaSum += poaWm2[c]!;
     }
     ac_monthly.push(acSum * scale);
     dc_monthly.push(dcSum * scale);
-    poa_monthly.push(poaSum * scale);
-    solrad_monthly.push((poaSum * scale) / DAYS_IN_MONTH[m]!);
   }
-  let solradSum = 0;
-  for (const value of solrad_monthly) solradSum += value;
+  const { poa_monthly, solrad_monthly, solrad_annual } = solradOutputsV8(poaWm2, stepsPerHour, stepHours);
   let acTotal = 0;
   let annualKwh = 0;
   for (let i = 0; i < acW.length; i++) {
@@ -69,7 +62,30 @@ export function annualOutputsV8(
     solrad_monthly,
     dc_monthly,
     ac_annual: acTotal * scale,
-    solrad_annual: solradSum / 12,
+    solrad_annual,
     capacity_factor: kwhPerKw / 87.6,
   };
+}
+
+/** The POA's part of the sums: `poa_monthly` (kWh/m²), `solrad_monthly` (kWh/m²/day) and `solrad_annual`, their mean (docs/pv-model.md §15.4). */
+export function solradOutputsV8(
+  poaWm2: Float64Array,
+  stepsPerHour: number,
+  stepHours: number,
+): Pick<PvAnnualOutputs, 'poa_monthly' | 'solrad_monthly' | 'solrad_annual'> {
+  const scale = 0.001 * stepHours;
+  const ends = monthEnds(stepsPerHour);
+  const poa_monthly: number[] = [];
+  const solrad_monthly: number[] = [];
+  let c = 0;
+  for (let m = 0; m < 12; m++) {
+    let poaSum = 0;
+    const end = ends[m]!;
+    for (; c < end; c++) poaSum += poaWm2[c]!;
+    poa_monthly.push(poaSum * scale);
+    solrad_monthly.push((poaSum * scale) / DAYS_IN_MONTH[m]!);
+  }
+  let solradSum = 0;
+  for (const value of solrad_monthly) solradSum += value;
+  return { poa_monthly, solrad_monthly, solrad_annual: solradSum / 12 };
 }

@@ -10,7 +10,7 @@ import type { PvAnnualOutputs } from '../shared/outputs.ts';
 import { SunUp } from '../shared/sun-up.ts';
 import type { StationInfo } from '../shared/weather.ts';
 import { ArrayModelV8, newRecordPowerV8 } from './array-model.ts';
-import { annualOutputsV8, type PvHourlyOutputsV8 } from './outputs.ts';
+import { annualOutputsV8, type PvHourlyOutputsV8, solradOutputsV8 } from './outputs.ts';
 import { orientationCheck, surfaceFailure } from './range-checks.ts';
 import type { SiteV8 } from './site.ts';
 import { orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
@@ -71,4 +71,40 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
     ? { ac: acW, poa: poaWm2, dn: site.dniWm2, dc: dcW, df: site.dhiWm2, tamb: site.ambientC, tcell: cellC, wspd: site.windMs, alb: albedoUsed }
     : null;
   return { ok: true, outputs: { ...outputs, ...hourly }, station: site.station, warnings };
+}
+
+export type PlaneOfArrayResultV8 =
+  | { ok: true; outputs: Pick<PvAnnualOutputs, 'poa_monthly' | 'solrad_monthly' | 'solrad_annual'>; station: StationInfo; warnings: string[] }
+  | { ok: false; error: string; station: StationInfo; warnings: string[] };
+
+/**
+ * The plane-of-array half of `simulateV8`: the same checks, albedos and irradiance (front and rear,
+ * shading, soiling), without the cover, module or inverter, and the same sums of the POA, so that
+ * its `poa_monthly`, `solrad_monthly` and `solrad_annual` are `simulateV8`'s for the same system
+ * (whatever its module, losses or inverter, which only the energy reads). What the solar resource's
+ * tilt at latitude is made of (docs/service.md §5.6).
+ */
+export function planeOfArrayV8(system: PvSystemV8, site: SiteV8): PlaneOfArrayResultV8 {
+  const warnings = [...site.warnings];
+  const fail = (error: string): PlaneOfArrayResultV8 => ({ ok: false, error, station: site.station, warnings });
+  const inputError = systemError(system) ?? site.problem;
+  if (inputError !== null) return fail(inputError);
+  warnings.push(...systemWarnings(system));
+  const recordError = firstRecordError(system, site);
+  if (recordError !== null) return fail(recordError);
+
+  const array = new ArrayModelV8(system, site);
+  const albedos = new RecordAlbedo(system);
+  const n = site.records;
+  const poaWm2 = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    if (site.weatherFailure !== null && site.weatherFailure.record === i) return fail(surfaceFailure(site, i, site.weatherFailure.message));
+    const month = site.month[i]!;
+    const albedo = albedos.of(site.albedo[i]!, month);
+    if (site.sunUp[i] === SunUp.night) continue;
+    poaWm2[i] = array.irradiance(i, month, albedo);
+  }
+  const albedoWarning = albedos.warning();
+  if (albedoWarning !== null) warnings.push(albedoWarning);
+  return { ok: true, outputs: solradOutputsV8(poaWm2, site.stepsPerHour, site.stepHours), station: site.station, warnings };
 }
