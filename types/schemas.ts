@@ -271,12 +271,14 @@ export interface Schemas {
   PvwattsV6Parameters?: PvwattsV6Parameters;
   PvwattsV8Parameters?: PvwattsV8Parameters;
   SolarDataQueryParameters?: SolarDataQueryParameters;
+  SolarResourceParameters?: SolarResourceParameters;
   PvwattsV6Errors?: PvwattsV6Errors;
   PvwattsV6?: PvwattsV6;
   PvwattsV8Errors?: PvwattsV8Errors;
   PvwattsV8?: PvwattsV8;
   SolarDataQueryV1?: SolarDataQueryV1;
   SolarDataQueryV2?: SolarDataQueryV2;
+  SolarResourceV1?: SolarResourceV1;
   StationCounts?: StationCounts;
 }
 /**
@@ -3702,6 +3704,35 @@ export interface SolarDataQueryParameters {
   api_key?: string;
 }
 /**
+ * Query parameters of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §5.6): the point is lat and lon, or else address, geocoded as the fuel-station search's location (a ZIP code, 'City, ST', or an address that contains either). lat and lon are required unless address is given, and win over it when both are (checked by the endpoint). Every failing parameter is listed in a 422.
+ */
+export interface SolarResourceParameters {
+  /**
+   * Latitude, -90 to 90; required unless address is given.
+   */
+  lat?: number;
+  /**
+   * Longitude, -180 to 180; required unless address is given.
+   */
+  lon?: number;
+  /**
+   * Instead of lat and lon: a place to geocode (a ZIP code, 'City, ST', or an address that contains either).
+   */
+  address?: string;
+  /**
+   * JSONP (JSON format only): the name of the JavaScript function to call with the JSON (letters, digits, _, $ and dots, not starting with a digit; at most 64 characters).
+   */
+  callback?: string;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
  * A 422 of the estimator (docs/decisions.md §5.6; the v5 error sample): the envelope with errors filled, no station_info, and outputs {} (XML <outputs>\n  </outputs>). One message per failing parameter, e.g. 'inv_eff' must be between 90 and 99.5; or the location's problem (Unable to load data file for file_id specified: "0-99999"; no station within radius).
  */
 export interface PvwattsV6Errors {
@@ -4443,4 +4474,130 @@ export interface SolarV2NsrdbItem {
    * The dataset the entry belongs to.
    */
   dataset: 'nsrdb';
+}
+/**
+ * Response of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §5.6, docs/decisions.md §6.8; the v1 documentation example): the monthly and annual averages of daily total DNI, GHI and irradiance on a plane tilted at latitude, kWh/m²/day, at the climate station nearest the point within 100 miles. A 422 has the same envelope with errors filled, metadata {} and outputs {}. inputs echo the request's api_key (when given as a parameter), lat, lon and address as given (the last of a repeated one), in request order.
+ */
+export interface SolarResourceV1 {
+  /**
+   * Service version: 1.0.0.
+   */
+  version: '1.0.0';
+  /**
+   * Warnings; none are given today.
+   */
+  warnings: string[];
+  /**
+   * Why the request failed (422), one message per problem; empty on success.
+   */
+  errors: string[];
+  /**
+   * sources, as documented; then (our addition) the station whose weather the averages are computed from. Empty on a 422.
+   */
+  metadata: {
+    /**
+     * Where the data come from: the answering station's weather data source (the documentation's example names the Perez-SUNY 10 km grid, which this service does not hold).
+     */
+    sources?: string[];
+    station?: SolarResourceStation;
+  };
+  /**
+   * The request's parameters echoed as strings, in request order.
+   */
+  inputs: {
+    [k: string]: string;
+  };
+  /**
+   * avg_dni, avg_ghi and avg_lat_tilt; empty on a 422.
+   */
+  outputs: {
+    avg_dni?: SolarResourceAverages;
+    avg_ghi?: SolarResourceAverages1;
+    avg_lat_tilt?: SolarResourceAverages2;
+  };
+}
+/**
+ * Our addition: the climate station whose typical-year weather the averages come from.
+ */
+export interface SolarResourceStation {
+  /**
+   * Its v2 id: the solar dataset query v2's id, PVWatts v8's file_id (whose solrad_monthly for a roof-mounted array at tilt |lat| facing the equator is avg_lat_tilt).
+   */
+  id: string;
+  /**
+   * tmy2, tmy3, intl or nsrdb.
+   */
+  dataset: 'tmy2' | 'tmy3' | 'intl' | 'nsrdb';
+  /**
+   * Its latitude, degrees north.
+   */
+  lat: number;
+  /**
+   * Its longitude, degrees east.
+   */
+  lon: number;
+  /**
+   * Metres from the requested (or geocoded) point, haversine on the mean sphere, as the solar dataset query's.
+   */
+  distance: number;
+}
+/**
+ * Direct normal irradiance, kWh/m²/day.
+ */
+export interface SolarResourceAverages {
+  annual: number;
+  monthly: {
+    jan: number;
+    feb: number;
+    mar: number;
+    apr: number;
+    may: number;
+    jun: number;
+    jul: number;
+    aug: number;
+    sep: number;
+    oct: number;
+    nov: number;
+    dec: number;
+  };
+}
+/**
+ * Global horizontal irradiance, kWh/m²/day.
+ */
+export interface SolarResourceAverages1 {
+  annual: number;
+  monthly: {
+    jan: number;
+    feb: number;
+    mar: number;
+    apr: number;
+    may: number;
+    jun: number;
+    jul: number;
+    aug: number;
+    sep: number;
+    oct: number;
+    nov: number;
+    dec: number;
+  };
+}
+/**
+ * Irradiance on a fixed plane tilted at the station's latitude facing the equator (PVWatts v8's solrad for that array), kWh/m²/day.
+ */
+export interface SolarResourceAverages2 {
+  annual: number;
+  monthly: {
+    jan: number;
+    feb: number;
+    mar: number;
+    apr: number;
+    may: number;
+    jun: number;
+    jul: number;
+    aug: number;
+    sep: number;
+    oct: number;
+    nov: number;
+    dec: number;
+  };
 }

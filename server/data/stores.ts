@@ -8,6 +8,7 @@ import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import type { Database } from './database.ts';
 import { ElectricNetworkStore } from './electric-networks.ts';
+import { SolarResourceStore } from './solar-resource.ts';
 import { StationStore } from './stations.ts';
 
 /** The caches' caps when a caller names none (tests, tools); the server's settings default to them too. */
@@ -60,6 +61,12 @@ export const storeRegistrations = {
         idleMs: caches.idleMs,
         onExpire: caches.onExpire,
       }),
+  }),
+  /** Each climate station's solar resource, a file of the climate data set beside the catalog. */
+  solarResource: register({
+    dataset: 'climate',
+    checkedFiles: { solar_resource: '/api/schemas/climate-solar-resource.schema.json' },
+    load: ({ db, file }) => SolarResourceStore.load(db, file('solar_resource')),
   }),
 };
 

@@ -8,6 +8,7 @@ import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
 import { pvwattsV8Endpoint } from './pvwatts-v8.ts';
+import { solarResourceEndpoint } from './solar-resource.ts';
 import type { StationRecordGeneration } from '../formats/views/fuel-stations.ts';
 import type { Endpoint } from './types.ts';
 
@@ -26,6 +27,7 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     pvwattsV8Endpoint,
     electricNetworksEndpoint,
     evChargingUnitsEndpoint(stationRecord),
+    solarResourceEndpoint,
   ];
 }
 

@@ -57,3 +57,13 @@ export function solarNoStationMessage(dataset: string, radiusMiles: number, lat:
 
 /** Estimator: the model refused to run (the v5-era service's words; the model's own reason goes in the warnings). */
 export const SOLAR_MODEL_FAILED = 'An internal error occurred in the pvwattsv5 module.';
+
+/** Solar resource: an address the geocoder cannot place (the fuel-station search's words, docs/decisions.md §6.8). */
+export function solarResourceUngeocodedMessage(address: string): string {
+  return `The address '${address}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`;
+}
+
+/** Solar resource: no climate station with a resource within the search's distance of the point. Coordinates as floats, as data_query's warnings print them. */
+export function solarResourceNoStationMessage(radiusMiles: number, lat: string, lon: string): string {
+  return `No solar resource data found within ${radiusMiles} miles of lat=${lat} lon=${lon}`;
+}

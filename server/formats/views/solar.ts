@@ -65,3 +65,6 @@ export const solarViews = {
   v1Errors: errorsView(1),
   v2Errors: errorsView(2),
 } satisfies Record<string, View>;
+
+/** Solar resource v1 (docs/decisions.md §6.8): Rails' to_xml as the documentation's example, root `response`; 422s in the same envelope. */
+export const solarResourceView: View = { schemaId: '/api/schemas/solar-resource-v1.schema.json', xml: { style, root: 'response' } };
