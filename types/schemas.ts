@@ -1174,7 +1174,7 @@ export interface ClimateHourly {
   tdew: number | null;
 }
 /**
- * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/service.md §5.6, docs/decisions.md §6.8). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
+ * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/service.md §8, docs/decisions.md §9). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
  */
 export interface ClimateSolarResource {
   /**
@@ -3704,7 +3704,7 @@ export interface SolarDataQueryParameters {
   api_key?: string;
 }
 /**
- * Query parameters of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §5.6): the point is lat and lon, or else address, geocoded as the fuel-station search's location (a ZIP code, 'City, ST', or an address that contains either). lat and lon are required unless address is given, and win over it when both are (checked by the endpoint). Every failing parameter is listed in a 422.
+ * Query parameters of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §8): the point is lat and lon, or else address, geocoded as the fuel-station search's location (a ZIP code, 'City, ST', or an address that contains either). lat and lon are required unless address is given, and win over it when both are (checked by the endpoint). Every failing parameter is listed in a 422.
  */
 export interface SolarResourceParameters {
   /**
@@ -4476,7 +4476,7 @@ export interface SolarV2NsrdbItem {
   dataset: 'nsrdb';
 }
 /**
- * Response of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §5.6, docs/decisions.md §6.8; the v1 documentation example): the monthly and annual averages of daily total DNI, GHI and irradiance on a plane tilted at latitude, kWh/m²/day, at the climate station nearest the point within 100 miles. A 422 has the same envelope with errors filled, metadata {} and outputs {}. inputs echo the request's api_key (when given as a parameter), lat, lon and address as given (the last of a repeated one), in request order.
+ * Response of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §8, docs/decisions.md §9; the v1 documentation example): the monthly and annual averages of daily total DNI, GHI and irradiance on a plane tilted at latitude, kWh/m²/day, at the climate station nearest the point within 100 miles. A 422 has the same envelope with errors filled, metadata {} and outputs {}. inputs echo the request's api_key (when given as a parameter), lat, lon and address as given (the last of a repeated one), in request order.
  */
 export interface SolarResourceV1 {
   /**

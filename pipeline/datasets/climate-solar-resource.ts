@@ -1,4 +1,4 @@
-// The climate data set's solar resource (docs/service.md §5.6, docs/decisions.md §6.8): for every
+// The climate data set's solar resource (docs/service.md §8, docs/decisions.md §9): for every
 // station, computed once from its hourly weather as it is written, the monthly and annual averages of
 // daily totals of DNI, GHI and the irradiance on a plane tilted at the station's latitude facing the
 // equator, `climate.solar_resource` (schemas/climate-solar-resource.schema.json, 13 rows a station).

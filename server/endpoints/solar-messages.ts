@@ -58,7 +58,7 @@ export function solarNoStationMessage(dataset: string, radiusMiles: number, lat:
 /** Estimator: the model refused to run (the v5-era service's words; the model's own reason goes in the warnings). */
 export const SOLAR_MODEL_FAILED = 'An internal error occurred in the pvwattsv5 module.';
 
-/** Solar resource: an address the geocoder cannot place (the fuel-station search's words, docs/decisions.md §6.8). */
+/** Solar resource: an address the geocoder cannot place (the fuel-station search's words, docs/decisions.md §9). */
 export function solarResourceUngeocodedMessage(address: string): string {
   return `The address '${address}' could not be geocoded: give a ZIP code, 'City, ST', or an address that contains either.`;
 }

@@ -1,4 +1,4 @@
-// Solar resource v1 (docs/service.md §5.6; docs/decisions.md §6.8): for a point (lat and lon, or an
+// Solar resource v1 (docs/service.md §8; docs/decisions.md §9): for a point (lat and lon, or an
 // address geocoded as the fuel-station search's location), the monthly and annual averages of daily
 // total DNI, GHI and irradiance on a plane tilted at latitude, from the nearest climate station
 // within MAX_DISTANCE_MILES: the numbers the pipeline computed once (climate.solar_resource, read by

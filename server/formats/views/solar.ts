@@ -66,5 +66,5 @@ export const solarViews = {
   v2Errors: errorsView(2),
 } satisfies Record<string, View>;
 
-/** Solar resource v1 (docs/decisions.md §6.8): Rails' to_xml as the documentation's example, root `response`; 422s in the same envelope. */
+/** Solar resource v1 (docs/decisions.md §9): Rails' to_xml as the documentation's example, root `response`; 422s in the same envelope. */
 export const solarResourceView: View = { schemaId: '/api/schemas/solar-resource-v1.schema.json', xml: { style, root: 'response' } };
