@@ -1,6 +1,6 @@
 // The page at / in a real browser: Debian's Chromium (/usr/bin/chromium, installed by .ci/run),
 // driven by playwright-core. It loads the page, checks the reference against the OpenAPI document,
-// runs station searches and PV estimates (v8 by default, v6 by the switch) and compares the list and the chart with the API's own
+// runs station searches, PV estimates (v8 by default, v6 by the switch) and solar resource lookups, and compares the lists and charts with the API's own
 // answers, fetched here. Screenshots go to test-artifacts/.
 //
 // Without Chromium the tests are skipped with a message, unless REQUIRE_CHROMIUM=1 or CI is set
@@ -960,5 +960,71 @@ describe('the page in Chromium', { skip }, () => {
     } finally {
       await page.unrouteAll({ behavior: 'wait' });
     }
+  });
+  test('the solar resource panel asks for a point or a place and shows the annual averages and the monthly chart of DNI, GHI and tilt at latitude as the API answers', async () => {
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    await page.fill('#api-key', server.key);
+    assert.equal(await page.getAttribute('#solar-form', 'data-available'), 'true');
+
+    /** What the panel shows: the annual figures and every bar of the chart, by series. */
+    const shown = () =>
+      page.evaluate(() => ({
+        annual: ['dni', 'ghi', 'tilt'].map((name) => Number(document.querySelector(`#solar-${name}`)!.getAttribute('data-value'))),
+        bars: [...document.querySelectorAll('#solar-chart rect.bar[data-series]')].map((bar) => ({
+          series: bar.getAttribute('data-series'),
+          label: bar.getAttribute('data-label'),
+          value: Number(bar.getAttribute('data-value')),
+        })),
+      }));
+    const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+    async function ask(): Promise<Json> {
+      await page.$eval('#solar-status', (element) => element.removeAttribute('data-state'));
+      await page.click('#solar-form button[type=submit]');
+      await page.waitForSelector('#solar-status[data-state=done], #solar-status[data-state=error]');
+      assert.equal(await page.getAttribute('#solar-status', 'data-state'), 'done', (await page.textContent('#solar-status')) ?? '');
+      const url = new URL(((await page.textContent('#solar-request')) ?? '').replace(/^GET /, ''), server.url);
+      assert.equal(url.pathname, '/api/solar/solar_resource/v1.json');
+      const expected = await api(`${url.pathname}${url.search}`);
+      const { annual, bars } = await shown();
+      assert.deepEqual(annual, [expected.outputs.avg_dni.annual, expected.outputs.avg_ghi.annual, expected.outputs.avg_lat_tilt.annual]);
+      const series: Array<[string, string]> = [
+        ['DNI', 'avg_dni'],
+        ['GHI', 'avg_ghi'],
+        ['Tilt at latitude', 'avg_lat_tilt'],
+      ];
+      assert.deepEqual(
+        bars,
+        MONTHS.flatMap((label, m) => series.map(([name, key]) => ({ series: name, label, value: expected.outputs[key].monthly[MONTH_KEYS[m]!] }))),
+      );
+      assert.equal(
+        await page.textContent('#solar-station'),
+        `${expected.metadata.station.id} · ${expected.metadata.station.dataset} · ${Math.round(expected.metadata.station.distance / 1000)} km away`,
+      );
+      return Object.fromEntries(url.searchParams);
+    }
+
+    await page.check('#solar-form input[name=solar-where][value=coordinates]');
+    await page.fill('#solar-form input[name=lat]', '39.74');
+    await page.fill('#solar-form input[name=lon]', '-104.99');
+    assert.deepEqual(await ask(), { lat: '39.74', lon: '-104.99' });
+    await screenshot('browser-solar-resource.png', '#solar');
+
+    await page.check('#solar-form input[name=solar-where][value=address]');
+    assert.equal(await page.isVisible('#solar-form input[name=lat]'), false);
+    await page.fill('#solar-form input[name=address]', 'Denver, CO');
+    assert.deepEqual(await ask(), { address: 'Denver, CO' });
+
+    // A place the geocoder cannot find: the API's 422 in the API's words.
+    await page.fill('#solar-form input[name=address]', 'Nowhere In Particular, ZZ');
+    await page.$eval('#solar-status', (element) => element.removeAttribute('data-state'));
+    await page.click('#solar-form button[type=submit]');
+    await page.waitForSelector('#solar-status[data-state=error]');
+    const refused = await server.get(withKey('/api/solar/solar_resource/v1.json?address=Nowhere%20In%20Particular%2C%20ZZ', server.key));
+    assert.equal(refused.status, 422);
+    assert.equal(await page.textContent('#solar-status'), ((await refused.json()) as Json).errors.join(' '));
+    assert.equal(await page.isVisible('#solar-result'), false);
+    assert.deepEqual(otherOrigins, []);
+    assert.deepEqual(pageErrors, []);
   });
 });

@@ -1,10 +1,11 @@
-// The page: a station search (stations.js), a PV calculator and the API reference, all driven by
+// The page: a station search (stations.js), a PV calculator, the solar resource (solar-resource.js) and the API reference, all driven by
 // this server's own OpenAPI document (which endpoints exist, the allowed fuel types, the parameters'
 // ranges and defaults). Requests go to this origin only, with the key in the X-Api-Key header.
 import { applyContract, errorText, get, listSeparator, parametersOf } from './api.js';
 import { barChart } from './chart.js';
 import { $, h, setStatus } from './dom.js';
 import { renderReference } from './reference.js';
+import { setUpSolarResource } from './solar-resource.js';
 import { setUpStationSearch } from './stations.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -254,6 +255,7 @@ async function main() {
   }
   setUpStationSearch(openapi);
   setUpCalculator(openapi);
+  setUpSolarResource(openapi);
   reference.replaceChildren(renderReference(openapi));
   document.body.dataset.ready = 'true';
 }
