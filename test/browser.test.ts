@@ -968,15 +968,12 @@ describe('the page in Chromium', { skip }, () => {
     assert.equal(await page.getAttribute('#solar-form', 'data-available'), 'true');
 
     /** What the panel shows: the annual figures and every bar of the chart, by series. */
-    const shown = () =>
-      page.evaluate(() => ({
-        annual: ['dni', 'ghi', 'tilt'].map((name) => Number(document.querySelector(`#solar-${name}`)!.getAttribute('data-value'))),
-        bars: [...document.querySelectorAll('#solar-chart rect.bar[data-series]')].map((bar) => ({
-          series: bar.getAttribute('data-series'),
-          label: bar.getAttribute('data-label'),
-          value: Number(bar.getAttribute('data-value')),
-        })),
-      }));
+    const shown = async () => ({
+      annual: await Promise.all(['dni', 'ghi', 'tilt'].map(async (name) => Number(await page.getAttribute(`#solar-${name}`, 'data-value')))),
+      bars: await page.$$eval('#solar-chart rect.bar[data-series]', (bars) =>
+        bars.map((bar) => ({ series: bar.getAttribute('data-series'), label: bar.getAttribute('data-label'), value: Number(bar.getAttribute('data-value')) })),
+      ),
+    });
     const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
     async function ask(): Promise<Json> {
       await page.$eval('#solar-status', (element) => element.removeAttribute('data-state'));

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { validatorFor } from '../schemas/registry.ts';
-import { buildQuietly, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures', 'solar-resource-v1-docs');
 const docJson = JSON.parse(readFileSync(join(fixtures, 'example.json'), 'utf8'));
@@ -45,8 +46,7 @@ function xmlSkeleton(xml: string): string[] {
 }
 
 before(async () => {
-  dataDir = temporaryDir('solar-resource');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 300 } });
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 300 }));
   manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
   server = await startTestServer(dataDir);
   db = await (await DuckDBInstance.create(':memory:')).connect();

@@ -13,7 +13,7 @@ import { latitudeTiltSystem } from '../../pipeline/datasets/climate-solar-resour
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { planeOfArrayV8, prepareSiteV8, simulateV8, type SiteV8 } from '../../pv/v8/index.ts';
 import { buildQuietly, temporaryDir } from '../support/helpers.ts';
-import { skipWithoutV8Weather, v8ReferenceCases, v8SourceFolder, v8System, v8WeatherPath, type V8ReferenceCase } from './v8-reference-cases.ts';
+import { skipWithoutV8Weather, v8ReferenceCases, v8SourceFolder, v8System, v8WeatherPath, type V8ReferenceCase } from '../../harness/pv-v8-reference-cases.ts';
 
 const skip = skipWithoutV8Weather;
 /** A few files of each kind: TMY3 (Honolulu, 21.3° N), EPW (17.1° N), TMY2, NSRDB PSM v3: the first two have fixed-array engine cases near their latitude. */
