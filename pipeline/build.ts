@@ -14,13 +14,19 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DataSetWriter, removeStaleBuildDirs, type Manifest } from './dataset-writer.ts';
+import type { Manifest } from './dataset-writer.ts';
 import { LOCK_FILE, OutDirLocked } from './out-dir-lock.ts';
-import { datasetBuilders } from './datasets/index.ts';
 import type { BuildOptions, DatasetReport } from './datasets/types.ts';
 import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues.ts';
-import { DEFAULT_NSRDB_SPACING_DEG } from './sample/climate-stations.ts';
-import { MIN_NSRDB_SPACING_DEG, sampleOptionProblems, seedProblem, spacingProblem, stationsProblem, wholeNumber } from './sample/options.ts';
+import {
+  DEFAULT_NSRDB_SPACING_DEG,
+  MIN_NSRDB_SPACING_DEG,
+  sampleOptionProblems,
+  seedProblem,
+  spacingProblem,
+  stationsProblem,
+  wholeNumber,
+} from './sample/options.ts';
 
 const GENERATOR = 'nrel-compat pipeline 1';
 export const DEFAULT_SEED = 20240601;
@@ -98,6 +104,9 @@ export async function buildDataSet(request: BuildRequest): Promise<BuildResult> 
   const log = request.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const problem = requestProblem(request);
   if (problem) throw new BuildFailed(problem);
+  // Loaded here rather than with this module: the command line answers --help and refuses bad
+  // options without loading DuckDB, the validators and the gazetteers.
+  const [{ DataSetWriter, removeStaleBuildDirs }, { datasetBuilders }] = await Promise.all([import('./dataset-writer.ts'), import('./datasets/index.ts')]);
   for (const stale of removeStaleBuildDirs(request.outDir)) log(`note: removed ${stale}, left by a build that is no longer running`);
   const writer = await DataSetWriter.open(request.outDir);
   const reports: Record<string, DatasetReport> = {};

@@ -6,11 +6,11 @@
 import { nsrdbCellName, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, realPlaces, US_STATES, WEATHER_DATA_SOURCE, type Place } from './climate-places.ts';
+import { DEFAULT_NSRDB_SPACING_DEG } from './options.ts';
 import { Random } from './random.ts';
 
 type Draft = Omit<ClimateStation, 'station_index' | 'hourly_file' | 'hourly_row_group' | 'hourly_offset' | 'hourly_bytes'>;
 
-export const DEFAULT_NSRDB_SPACING_DEG = 2;
 /** The contiguous U.S., where the sample's nsrdb grid lies. */
 export const CONUS = { south: 24.5, north: 49.5, west: -125, east: -66.5 } as const;
 const KM_PER_DEGREE = 111.32;

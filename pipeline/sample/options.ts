@@ -4,6 +4,8 @@
 const MAX_SEED = 0xffff_ffff;
 /** The real national export holds about 80,000 stations; a million keeps a build within memory. */
 const MAX_SAMPLE_STATIONS = 1_000_000;
+/** The sample's nsrdb grid spacing when none is asked for, in degrees. */
+export const DEFAULT_NSRDB_SPACING_DEG = 2;
 /** Finer than this, the sample's nsrdb grid (8,760 hours per cell) grows past tens of thousands of cells. */
 export const MIN_NSRDB_SPACING_DEG = 0.25;
 
