@@ -178,6 +178,64 @@ function geocentricSun(jd: number, deltaT: number, out: GeocentricSun): void {
   out.declinationDeg = RTOD * Math.asin(Math.sin(betaRad) * Math.cos(obliquityRad) + Math.cos(betaRad) * Math.sin(obliquityRad) * Math.sin(lambdaRad));
 }
 
+/** Instants the shared geocentric table holds before it starts afresh: a year of hours in about ten time zones, about 4 MB. */
+const GEOCENTRIC_TABLE_INSTANTS = 100_000;
+/** The table's key of a Julian day: whole minutes from J2000.0 (a small integer; ssc's days hold whole minutes). */
+const minutesFromJ2000 = (jd: number) => Math.round((jd - 2451545) * 1440);
+
+/**
+ * The geocentric sun of the instants asked for, shared by every site and every run (docs/pv-model.md
+ * §6.2): it depends on the Julian day and ΔT alone, so a repeat hands back the numbers the same
+ * computation gave before, to the bit (an entry answers only the very Julian day it was computed
+ * for). Sites in one time zone ask for the same instants, as do a site's sunrise and sunset and its
+ * positions. Bounded: past GEOCENTRIC_TABLE_INSTANTS it empties.
+ */
+class GeocentricTable {
+  /** Pool index of each instant, by ΔT then minute (`minutesFromJ2000`). */
+  readonly #index = new Map<number, Map<number, number>>();
+  /** Julian day, sidereal time, right ascension and declination of each instant, four numbers each. */
+  #pool = new Float64Array(4 * 4096);
+  #size = 0;
+
+  /** The geocentric sun at Julian day `jd` with ΔT `deltaT` (s), into `out`. */
+  sun(jd: number, deltaT: number, out: GeocentricSun): void {
+    let byMinute = this.#index.get(deltaT);
+    if (byMinute === undefined) {
+      byMinute = new Map();
+      this.#index.set(deltaT, byMinute);
+    }
+    const key = minutesFromJ2000(jd);
+    const known = byMinute.get(key);
+    if (known !== undefined && this.#pool[known] === jd) {
+      out.siderealDeg = this.#pool[known + 1]!;
+      out.ascensionDeg = this.#pool[known + 2]!;
+      out.declinationDeg = this.#pool[known + 3]!;
+      return;
+    }
+    geocentricSun(jd, deltaT, out);
+    if (known !== undefined) return;
+    if (this.#size === GEOCENTRIC_TABLE_INSTANTS) {
+      this.#index.clear();
+      this.#size = 0;
+      byMinute = new Map();
+      this.#index.set(deltaT, byMinute);
+    }
+    const at = 4 * this.#size++;
+    if (at + 4 > this.#pool.length) {
+      const grown = new Float64Array(Math.min(2 * this.#pool.length, 4 * GEOCENTRIC_TABLE_INSTANTS));
+      grown.set(this.#pool);
+      this.#pool = grown;
+    }
+    this.#pool[at] = jd;
+    this.#pool[at + 1] = out.siderealDeg;
+    this.#pool[at + 2] = out.ascensionDeg;
+    this.#pool[at + 3] = out.declinationDeg;
+    byMinute.set(key, at);
+  }
+}
+
+const geocentricTable = new GeocentricTable();
+
 /**
  * ssc's `calculate_spa`, SPA sections 3.11–3.15, from the geocentric sun: hour angle, parallax (fixed ξ),
  * topocentric declination and hour angle, elevation with refraction from the pressure and
@@ -236,6 +294,7 @@ function topocentricSun(
 
 /** An entry of ssc's table: the key ssc forms (the right ascension and declination handed in are 0) and the topocentric sun. */
 interface TableEntry extends TopocentricSun {
+  jd: number;
   deltaT: number;
   pressureBucket: number;
   temperatureBucket: number;
@@ -262,7 +321,7 @@ export class SpaSun {
   readonly #latDeg: number;
   readonly #lonDeg: number;
   readonly #tzHours: number;
-  /** ssc's table, entries by Julian day. */
+  /** ssc's table, entries by Julian day (filed by its minute, `minutesFromJ2000`: a small-integer key). */
   readonly #table = new Map<number, TableEntry[]>();
   #tableDay = 0;
   /** Each date's sunrise and sunset, by `dateKey`, with the ΔT they were computed for. */
@@ -286,16 +345,17 @@ export class SpaSun {
   #tabledSun(jd: number, elevationM: number, pressureMbar: number, temperatureC: number, deltaT: number): TopocentricSun {
     const pressureKey = pressureBucket(pressureMbar);
     const temperatureKey = temperatureBucket(temperatureC);
-    let entries = this.#table.get(jd);
+    const minute = minutesFromJ2000(jd);
+    let entries = this.#table.get(minute);
     if (entries === undefined) {
       entries = [];
-      this.#table.set(jd, entries);
+      this.#table.set(minute, entries);
     }
     for (const entry of entries) {
-      if (entry.deltaT === deltaT && entry.pressureBucket === pressureKey && entry.temperatureBucket === temperatureKey) return entry;
+      if (entry.jd === jd && entry.deltaT === deltaT && entry.pressureBucket === pressureKey && entry.temperatureBucket === temperatureKey) return entry;
     }
-    geocentricSun(jd, deltaT, this.#geocentric);
-    const entry: TableEntry = { deltaT, pressureBucket: pressureKey, temperatureBucket: temperatureKey, elevationDeg: 0, zenithDeg: 0, azimuthDeg: 0 };
+    geocentricTable.sun(jd, deltaT, this.#geocentric);
+    const entry: TableEntry = { jd, deltaT, pressureBucket: pressureKey, temperatureBucket: temperatureKey, elevationDeg: 0, zenithDeg: 0, azimuthDeg: 0 };
     topocentricSun(this.#geocentric, this.#latDeg, this.#lonDeg, elevationM, pressureMbar, temperatureC, entry);
     entries.push(entry);
     return entry;
@@ -322,13 +382,13 @@ export class SpaSun {
     const jd0 = julianDay(year, month, day, 0, 0, 0);
     // ssc: calculate_spa at 0 UT with ΔT 67 s, then at the day before, the day and the day after with ΔT 0
     const at = this.#geocentric;
-    geocentricSun(jd0, RISE_SET_DELTA_T_S, at);
+    geocentricTable.sun(jd0, RISE_SET_DELTA_T_S, at);
     const sidereal = at.siderealDeg;
     const declinationTest = at.declinationDeg;
     const ascensions = [0, 0, 0];
     const declinations = [0, 0, 0];
     for (let i = 0; i < 3; i++) {
-      geocentricSun(jd0 + (i - 1), 0, at);
+      geocentricTable.sun(jd0 + (i - 1), 0, at);
       ascensions[i] = at.ascensionDeg;
       declinations[i] = at.declinationDeg;
     }
