@@ -74,7 +74,7 @@ async function getJson(path: string): Promise<{ status: number; json: any }> {
 
 before(async () => {
   if (skipWithoutShared) return;
-  ({ dataDir } = await sampleDataSet({ seed: 4242, stations: 500, nsrdbSpacingDeg: 4 }));
+  ({ dataDir } = await sampleDataSet({ seed: 1, stations: 500 }));
   server = await startTestServer(dataDir);
   points = [...listPoints(), ...(await nsrdbPoints(dataDir))];
 });
@@ -127,15 +127,15 @@ test('v1: the documentation example’s shape, key for key, and its stations', {
 
 test('v1: an nsrdb entry and an nsrdb all_stations item have the nsrdb key order; floats print as floats', { skip: skipWithoutShared }, async () => {
   const doc = JSON.parse(readShared('wire', 'samples', 'solar_dq_v1_docs.json'));
-  const { body } = await get('/api/solar/data_query/v1.json?lat=38.5&lon=-103&radius=100&all=1');
+  const { body } = await get('/api/solar/data_query/v1.json?lat=37.5&lon=-104&radius=100&all=1');
   const json = JSON.parse(body);
   assert.deepEqual(keysOf(json.outputs.nsrdb), keysOf(doc.outputs.nsrdb));
   const item = json.outputs.all_stations.find((candidate: any) => candidate.dataset === 'nsrdb');
   assert.deepEqual(keysOf(item), keysOf(doc.outputs.all_stations[0]));
-  // The 4° sample grid has a cell at exactly 38.5, -103.0: floats keep their ".0", integers do not.
+  // The sample's 2° grid has a cell at exactly 37.5, -104.0: floats keep their ".0", integers do not.
   assert.match(
     body,
-    /"nsrdb":\{"id":"3-W103N038-W10300N3850","city":"","state":"Colorado","lat":38\.5,"lon":-103\.0,"distance":0,"timezone":-7,"elevation":\d+,"resolution":445\}/,
+    /"nsrdb":\{"id":"3-W104N037-W10400N3750","city":"","state":"Colorado","lat":37\.5,"lon":-104\.0,"distance":0,"timezone":-7,"elevation":\d+,"resolution":223\}/,
   );
 });
 
