@@ -1,5 +1,5 @@
-// The HTTP application: CORS, health, the gateway in front of every endpoint, format negotiation,
-// and the renderers. Endpoints are plain functions from a request to a neutral result.
+// The HTTP application: CORS, health, readiness and metrics, the gateway in front of every endpoint,
+// format negotiation, and the renderers. Endpoints are plain functions from a request to a neutral result.
 import cors, { type CorsOptions } from 'cors';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Admissions } from './admission.ts';
@@ -13,6 +13,8 @@ import { render, send } from './formats/render.ts';
 import { answerTag, CACHE_OK, etags, sendNotModified } from './etag.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
 import { requestLogger, type Logger } from './gateway/log.ts';
+import type { ServerMetrics } from './metrics.ts';
+import { metricsRoute, type Readiness, readyRoute } from './operations.ts';
 import { jsonpCallback, type RawQuery } from './params.ts';
 import { readParameterBody } from './request-body.ts';
 
@@ -31,6 +33,11 @@ export interface AppDependencies {
   trustProxy?: string;
   /** How many endpoint requests are answered, and how many long answers stream, at once (admission.ts). */
   admission: Admissions;
+  /** Counts every request; its `/metrics` is served here unless `metricsOnOwnPort` (METRICS_PORT). */
+  metrics: ServerMetrics;
+  metricsOnOwnPort: boolean;
+  /** What `/ready` says. */
+  readiness: Readiness;
 }
 
 /** TRUST_PROXY as Express takes it: true/false, a number of hops, or addresses and subnets. */
@@ -132,9 +139,12 @@ export function createApp(deps: AppDependencies): Express {
   app.disable('etag');
   app.set('query parser', 'simple');
   app.set('trust proxy', trustProxyValue(deps.trustProxy));
+  app.use(deps.metrics.middleware());
   if (deps.logger) app.use(requestLogger(deps.logger));
   app.use(cors(CORS));
   app.get('/health', health(deps.data, deps.admission));
+  app.get('/ready', readyRoute(deps.readiness));
+  if (!deps.metricsOnOwnPort) app.get('/metrics', metricsRoute(deps.metrics));
   app.use(keyPageRoutes(deps.keyPages));
   // The contract, without a key: the page at /, /api/schemas (every JSON Schema at its $id), /api/openapi.json.
   app.use(contractRoutes({ endpoints: deps.endpoints }));

@@ -17,6 +17,8 @@ import type { Endpoint } from './endpoints/types.ts';
 import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
 import { collectGarbage, IdleCollector, limitHeapGrowth } from './heap.ts';
+import { ServerMetrics } from './metrics.ts';
+import { listenOperations, type OperationsServer, Readiness } from './operations.ts';
 import { HelpShown, readSettings, withDefaults, type ServerSettings, type Settings } from './settings.ts';
 
 /**
@@ -35,6 +37,10 @@ export interface RunningServer {
   logger: Logger;
   /** Requests being answered now. */
   readonly inFlight: number;
+  /** Counts and figures served at /metrics. */
+  metrics: ServerMetrics;
+  /** METRICS_PORT's URL (/metrics and /ready), when the setting is given. */
+  metricsUrl?: string;
   /**
    * Stops accepting connections, waits for the requests in flight (cutting what remains after
    * `timeoutMs`, SHUTDOWN_TIMEOUT by default), then closes the gateway (Redis) and the data set.
@@ -199,6 +205,33 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   const idleCollector = new IdleCollector(IDLE_COLLECTION_MS);
   const now = options.now ?? Date.now;
   const endpoints = options.endpoints ?? endpointsFor(settings.stationRecord);
+  const readiness = new Readiness();
+  const admission = admissionsFor(settings);
+  const metrics = new ServerMetrics({ data: () => readiness.data, admission });
+  // With METRICS_PORT, /ready answers from now on: `starting` while the data set is built, opened and warmed.
+  const operations = settings.metricsPort === undefined ? undefined : await listenOperations(settings.metricsPort, settings.metricsHost, readiness, metrics);
+  try {
+    return await startServing(settings, options, { logger, idleCollector, now, endpoints, readiness, admission, metrics, operations });
+  } catch (error) {
+    await operations?.close();
+    throw error;
+  }
+}
+
+interface ServingParts {
+  logger: Logger;
+  idleCollector: IdleCollector;
+  now: () => number;
+  endpoints: Endpoint[];
+  readiness: Readiness;
+  admission: Admissions;
+  metrics: ServerMetrics;
+  operations: OperationsServer | undefined;
+}
+
+/** The data set opened and warmed, the gateway, the app and its HTTP server listening: the server from its parts. */
+async function startServing(settings: Settings, options: StartOptions, parts: ServingParts): Promise<RunningServer> {
+  const { logger, idleCollector, now, endpoints, readiness, admission, metrics, operations } = parts;
   const warm = async (dataSet: DataSet) => {
     if (!settings.warmUp) return;
     const started = performance.now();
@@ -207,7 +240,9 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     logger.info(`warm-up: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
   };
   const { data, open } = await openServedDataSet(settings, logger, idleCollector, warm);
+  readiness.data = data;
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
+  gateway.config.onRefused = (code) => metrics.refused(code);
   const app = createApp({
     data,
     endpoints,
@@ -216,7 +251,10 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     keyPages: { demoKey: settings.demoKey, demoLimits: gateway.config.demoLimits, keyLimits: gateway.config.keyLimits },
     logger,
     trustProxy: settings.trustProxy,
-    admission: admissionsFor(settings),
+    admission,
+    metrics,
+    metricsOnOwnPort: operations !== undefined,
+    readiness,
     onError: (error, req) => logger.error({ path: req.path, err: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'request failed'),
   });
   const http = httpServerFor(settings, app, gateway, idleCollector);
@@ -225,16 +263,19 @@ export async function startServer(given: ServerSettings, options: StartOptions =
   try {
     url = await listen(server, settings, gateway);
   } catch (error) {
+    readiness.phase = 'closing';
     idleCollector.close();
     await gateway.close();
     data.close();
     throw error;
   }
+  readiness.phase = 'ready';
   const dataWatcher = watchDataDir(data, resolve(settings.dataDir), { pollMs: options.pollMs, log: logger, open });
 
   let closed: Promise<void> | undefined;
   const close = (closeOptions: { timeoutMs?: number } = {}): Promise<void> =>
     (closed ??= (async () => {
+      readiness.phase = 'closing';
       http.closing();
       dataWatcher.close();
       const stopped = new Promise<void>((resolveStopped) => server.close(() => resolveStopped()));
@@ -250,6 +291,7 @@ export async function startServer(given: ServerSettings, options: StartOptions =
       clearTimeout(timer);
       idleCollector.close();
       await gateway.close();
+      await operations?.close();
       data.close();
     })());
 
@@ -263,6 +305,8 @@ export async function startServer(given: ServerSettings, options: StartOptions =
     get inFlight() {
       return http.inFlight;
     },
+    metrics,
+    metricsUrl: operations?.url,
     close,
   };
 }

@@ -39,6 +39,8 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   STREAM_WAIT_TIMEOUT: ['5', (s) => s.streamWaitTimeout, 5],
   STREAM_STALL_TIMEOUT: ['6', (s) => s.streamStallTimeout, 6],
   HEAP_GROWTH_PERCENT: ['50', (s) => s.heapGrowthPercent, 50],
+  METRICS_PORT: ['9464', (s) => s.metricsPort, 9464],
+  METRICS_HOST: ['0.0.0.0', (s) => s.metricsHost, '0.0.0.0'],
   PV_SITE_CACHE_MB: ['512', (s) => s.pvSiteCacheMb, 512],
   CLIMATE_CACHE_MB: ['64', (s) => s.climateCacheMb, 64],
   CACHE_TTL: ['30', (s) => s.cacheTtl, 30],

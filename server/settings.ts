@@ -58,6 +58,10 @@ export interface Settings {
   streamStallTimeout: number;
   /** How far past its live size V8 lets the old generation grow before collecting it all (%). */
   heapGrowthPercent: number;
+  /** A port of its own for /metrics and /ready (unset: /metrics is served on PORT with the API). */
+  metricsPort?: number;
+  /** The address that port listens on. */
+  metricsHost: string;
 }
 
 /** Settings a caller of `startServer` must give; the others have defaults (`withDefaults`). */
@@ -255,6 +259,13 @@ const SETTINGS = [
     read: wholeNumber(1, 86_400),
   }),
   setting({
+    field: 'metricsPort',
+    variable: 'METRICS_PORT',
+    meaning: 'a port of its own for /metrics and /ready, listening from start-up (unset: /metrics is served on PORT; 0 = any free port)',
+    read: wholeNumber(0, 65535),
+  }),
+  setting({ field: 'metricsHost', variable: 'METRICS_HOST', fallback: '127.0.0.1', meaning: 'address METRICS_PORT listens on', read: asText }),
+  setting({
     field: 'heapGrowthPercent',
     variable: 'HEAP_GROWTH_PERCENT',
     fallback: '25',
@@ -306,7 +317,7 @@ function settingValue<K extends keyof Settings>(spec: Setting<K>, text: string |
 /** Every setting with a default, at its default. */
 export const defaults = Object.fromEntries(
   SETTINGS.filter((spec) => spec.fallback !== undefined).map((spec) => [spec.field, settingValue(spec, undefined)]),
-) as Pick<Settings, Exclude<keyof Settings, 'redisUrl' | 'trustProxy' | 'publicUrl'>>;
+) as Pick<Settings, Exclude<keyof Settings, 'redisUrl' | 'trustProxy' | 'publicUrl' | 'metricsPort'>>;
 
 export function withDefaults(settings: ServerSettings): Settings {
   const filled: Record<string, unknown> = { ...settings };

@@ -260,6 +260,68 @@ function contractPaths(): Array<[string, Json]> {
   ];
 }
 
+// --- What an operator's tools ask -----------------------------------------------------------------
+
+function operationsPaths(): Array<[string, Json]> {
+  const tags = ['Operations'];
+  const json = (schema: Json) => ({ 'application/json': { schema } });
+  const readyBody = json({
+    type: 'object',
+    required: ['status'],
+    properties: {
+      status: { enum: ['ready', 'starting', 'closing'] },
+      data_set: {
+        type: 'object',
+        description: 'The data set served (as /health gives it).',
+        required: ['manifest_sha256', 'built_at'],
+        properties: { manifest_sha256: { type: 'string' }, built_at: { type: 'string', format: 'date-time' } },
+      },
+    },
+  });
+  return [
+    [
+      '/health',
+      {
+        get: {
+          operationId: 'health',
+          tags,
+          summary: 'Liveness and a description: the data set served and its manifest, the caches, the requests in flight.',
+          security: [],
+          responses: { '200': { description: 'The server is up.', content: json({ type: 'object', required: ['status', 'data_set', 'manifest'] }) } },
+        },
+      },
+    ],
+    [
+      '/ready',
+      {
+        get: {
+          operationId: 'ready',
+          tags,
+          summary: 'Readiness: 200 once the data set is open and warm, until the server starts closing (also on METRICS_PORT, from start-up).',
+          security: [],
+          responses: {
+            '200': { description: 'Ready: send it requests.', content: readyBody },
+            '503': { description: 'Starting (the data set is being built, opened or warmed) or closing (finishing the requests in flight).', content: readyBody },
+          },
+        },
+      },
+    ],
+    [
+      '/metrics',
+      {
+        get: {
+          operationId: 'metrics',
+          tags,
+          summary:
+            'Figures for monitoring in the Prometheus text format: requests and latencies by route and status, gateway refusals by reason, admission queues, the PV estimator, caches, the data set. Served on METRICS_PORT instead when that is set.',
+          security: [],
+          responses: { '200': { description: 'The exposition (text format 0.0.4).', content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
+      },
+    ],
+  ];
+}
+
 // --- The document -------------------------------------------------------------------------------
 
 const DESCRIPTION = `A self-hostable, wire-compatible reimplementation of NREL's developer web services: alternative fuel stations, the solar dataset query, the PVWatts v6 and v8 estimators and commercial building resources.
@@ -287,7 +349,7 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
     }
     if (!tags.includes(tagOf(endpoint))) tags.push(tagOf(endpoint));
   }
-  for (const [path, item] of contractPaths()) paths[path] = item;
+  for (const [path, item] of [...contractPaths(), ...operationsPaths()]) paths[path] = item;
   return {
     openapi: '3.1.0',
     info: {
@@ -298,7 +360,7 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
       license: { name: packageJson.license, identifier: packageJson.license },
     },
     servers: [{ url: '/', description: 'This server.' }],
-    tags: [...tags, 'Contract'].map((name) => ({ name })),
+    tags: [...tags, 'Contract', 'Operations'].map((name) => ({ name })),
     security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }, { BasicAuth: [] }],
     paths,
     components: {

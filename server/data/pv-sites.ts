@@ -72,6 +72,11 @@ export class PvSiteCache {
   stats(): CacheStats {
     return this.entries.stats();
   }
+
+  /** Where estimates run: worker threads configured and started, and monthly estimates in flight (0 without workers, which run one at a time). */
+  estimates(): { workers: number; threadsStarted: boolean; inFlight: number } {
+    return { workers: this.runner.workers, threadsStarted: this.runner.threadsStarted, inFlight: this.runner.estimatesInFlight };
+  }
 }
 
 /**

@@ -170,6 +170,11 @@ export class EstimateRunner {
     this.pool?.forget(key);
   }
 
+  /** Monthly estimates started and not yet answered, here or in the workers. */
+  get estimatesInFlight(): number {
+    return this.inFlight;
+  }
+
   /** Whether its worker threads have been made (by a first estimate that had company). */
   get threadsStarted(): boolean {
     return this.pool !== undefined;

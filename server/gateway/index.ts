@@ -25,6 +25,8 @@ export interface GatewayConfig {
   /** DEMO_KEY's limits, per client IP, on every endpoint. */
   demoLimits: LimitSettings;
   now: () => number;
+  /** Told of each request refused before its endpoint: a missing, invalid or disabled key, or the rate limit (the metrics count them). */
+  onRefused?: (code: GatewayErrorCode) => void;
 }
 
 export const HOUR_MS = 3_600_000;
@@ -99,12 +101,16 @@ function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Wi
 
 export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const refuse = (code: GatewayErrorCode) => {
+      config.onRefused?.(code);
+      sendGatewayError(req, res, code, config.publicUrl);
+    };
     const key = resolveApiKey(req);
-    if (key === undefined) return sendGatewayError(req, res, 'API_KEY_MISSING', config.publicUrl);
+    if (key === undefined) return refuse('API_KEY_MISSING');
     const state = config.keys.lookup(key);
-    if (state.kind === 'unknown') return sendGatewayError(req, res, 'API_KEY_INVALID', config.publicUrl);
+    if (state.kind === 'unknown') return refuse('API_KEY_INVALID');
     if (state.kind === 'key') res.locals.keyId = keyId(state.record.hash);
-    if (state.kind === 'key' && state.record.disabled) return sendGatewayError(req, res, 'API_KEY_DISABLED', config.publicUrl);
+    if (state.kind === 'key' && state.record.disabled) return refuse('API_KEY_DISABLED');
 
     const demo = state.kind === 'demo';
     if (demo) res.locals.keyId = 'DEMO_KEY';
@@ -117,7 +123,7 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds ?? 1));
-      return sendGatewayError(req, res, 'OVER_RATE_LIMIT', config.publicUrl);
+      return refuse('OVER_RATE_LIMIT');
     }
     next();
   };

@@ -1,0 +1,177 @@
+// Figures for monitoring (docs/interface.md §2.1): GET /metrics in the Prometheus text format, made
+// with prom-client. One registry per server, so that servers in one process (tests) count apart.
+//
+// Requests are counted by route, the pattern Express matched (an endpoint's path with its `{.:ext}`,
+// `/health`, a page file), never the URL: label values stay few and no key or query reaches them.
+// Gateway refusals are counted by their code (a missing, invalid or disabled key, the rate limit).
+// The other figures are read from the server's own counters when the registry is read: the
+// admission queues, the estimator's threads, the caches and the served data set.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Admissions } from './admission.ts';
+import type { CacheStats } from './data/byte-bounded-cache.ts';
+import type { DataHolder } from './data/holder.ts';
+
+/** Every metric's name starts with this. */
+const PREFIX = 'nrel_compat_';
+/** Latency buckets, seconds: from a cached answer (about a millisecond) to a full list streamed. */
+const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** The route label of a request no route answered (the gateway's 404). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface MetricsSources {
+  /** The served data set's holder; undefined while it opens (its figures are then left out). */
+  data: () => DataHolder | undefined;
+  admission: Admissions;
+}
+
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'route' | 'method' | 'status'>;
+  private readonly latency: Histogram<'route' | 'method'>;
+  private readonly refusals: Counter<'reason'>;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    this.requests = new Counter({
+      name: `${PREFIX}http_requests_total`,
+      help: 'Requests answered, by route (the path pattern matched), method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: `${PREFIX}http_request_duration_seconds`,
+      help: 'Time from a request read to its response ended, by route and method (a streamed list: to its last byte).',
+      labelNames: ['route', 'method'],
+      buckets: LATENCY_BUCKETS_S,
+      registers,
+    });
+    this.refusals = new Counter({
+      name: `${PREFIX}gateway_refusals_total`,
+      help: 'Requests the gateway refused before any endpoint, by reason: api_key_missing, api_key_invalid, api_key_disabled, over_rate_limit.',
+      labelNames: ['reason'],
+      registers,
+    });
+    admissionMetrics(sources.admission, registers);
+    dataSetMetrics(sources.data, registers);
+  }
+
+  /** Counts every request once its response has ended (or its client has gone): first in the app. */
+  middleware(): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const started = process.hrtime.bigint();
+      res.once('close', () => {
+        const route = (req.route?.path as string | undefined) ?? UNMATCHED_ROUTE;
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        this.requests.inc({ route, method: req.method, status: String(res.statusCode) });
+        this.latency.observe({ route, method: req.method }, seconds);
+      });
+      next();
+    };
+  }
+
+  /** A gateway refusal, by its error code (gateway/errors.ts). */
+  refused(code: string): void {
+    this.refusals.inc({ reason: code.toLowerCase() });
+  }
+
+  /** The exposition, and its content type. */
+  async exposition(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+}
+
+function admissionMetrics(admission: Admissions, registers: Registry[]): void {
+  const queues = { answering: admission.answering, streaming: admission.streaming };
+  const gauge = (name: string, help: string, read: (stats: (typeof queues)['answering']['stats']) => number) =>
+    new Gauge({
+      name: `${PREFIX}admission_${name}`,
+      help,
+      labelNames: ['queue'],
+      registers,
+      collect() {
+        for (const [queue, holder] of Object.entries(queues)) this.set({ queue }, read(holder.stats));
+      },
+    });
+  gauge('active', 'Requests holding a place: being answered (answering) or streaming a long answer (streaming).', (stats) => stats.active);
+  gauge('waiting', 'Requests waiting for a place.', (stats) => stats.waiting);
+  gauge('limit', 'Places: MAX_ACTIVE_REQUESTS (answering), MAX_STREAMS (streaming).', (stats) => stats.limit);
+  new Counter({
+    name: `${PREFIX}admission_timeouts_total`,
+    help: 'Requests refused with a 503 after waiting STREAM_WAIT_TIMEOUT for a place.',
+    labelNames: ['queue'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [queue, holder] of Object.entries(queues)) this.inc({ queue }, holder.stats.timedOut);
+    },
+  });
+}
+
+function dataSetMetrics(holder: () => DataHolder | undefined, registers: Registry[]): void {
+  new Gauge({
+    name: `${PREFIX}data_set_info`,
+    help: 'The data set served: 1, labelled with its manifest sha256, its build time and whether it is the sample.',
+    labelNames: ['manifest_sha256', 'built_at', 'sample'],
+    registers,
+    collect() {
+      this.reset();
+      const data = holder();
+      if (!data) return;
+      const { identity, manifest } = data.dataSet;
+      this.set({ manifest_sha256: identity.manifest_sha256, built_at: identity.built_at, sample: String(manifest.sample === true) }, 1);
+    },
+  });
+  const caches = (): Record<string, CacheStats> => {
+    const data = holder();
+    return data ? { climate_hourly: data.dataSet.climate.cacheStats(), pv_sites: data.dataSet.pvSites.stats() } : {};
+  };
+  const cacheGauge = (name: string, help: string, read: (stats: CacheStats) => number) =>
+    new Gauge({
+      name: `${PREFIX}cache_${name}`,
+      help,
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, stats] of Object.entries(caches())) this.set({ cache }, read(stats));
+      },
+    });
+  cacheGauge('bytes', "Bytes the cache's values take: a station's hourly weather (climate_hourly), a prepared PV site (pv_sites).", (stats) => stats.bytes);
+  cacheGauge('max_bytes', "The cache's cap (CLIMATE_CACHE_MB, PV_SITE_CACHE_MB).", (stats) => stats.max_bytes);
+  cacheGauge('entries', 'Values held (one per station).', (stats) => stats.stations);
+  cacheGauge('hit_ratio', 'Hits over hits and misses since the data set was opened (0 before any).', (stats) =>
+    stats.hits + stats.misses === 0 ? 0 : stats.hits / (stats.hits + stats.misses),
+  );
+  const cacheCounter = (name: string, help: string, read: (stats: CacheStats) => number) =>
+    new Counter({
+      name: `${PREFIX}cache_${name}_total`,
+      help,
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [cache, stats] of Object.entries(caches())) this.inc({ cache }, read(stats));
+      },
+    });
+  cacheCounter('hits', 'Loads answered from the cache since the data set was opened.', (stats) => stats.hits);
+  cacheCounter('misses', 'Loads that read or prepared the value since the data set was opened.', (stats) => stats.misses);
+  new Gauge({
+    name: `${PREFIX}pv_estimates_in_flight`,
+    help: 'Monthly PV estimates started and not yet answered (the PV worker queue; always 0 with PV_WORKERS=0).',
+    registers,
+    collect() {
+      this.set(holder()?.dataSet.pvSites.estimates().inFlight ?? 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}pv_worker_threads`,
+    help: 'PV estimator worker threads running (PV_WORKERS once the first estimate with company started them, else 0).',
+    registers,
+    collect() {
+      const estimates = holder()?.dataSet.pvSites.estimates();
+      this.set(estimates?.threadsStarted ? estimates.workers : 0);
+    },
+  });
+}
