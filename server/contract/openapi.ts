@@ -301,7 +301,10 @@ function operationsPaths(): Array<[string, Json]> {
           security: [],
           responses: {
             '200': { description: 'Ready: send it requests.', content: readyBody },
-            '503': { description: 'Starting (the data set is being built, opened or warmed) or closing (finishing the requests in flight).', content: readyBody },
+            '503': {
+              description: 'Starting (the data set is being built, opened or warmed) or closing (finishing the requests in flight).',
+              content: readyBody,
+            },
           },
         },
       },
