@@ -3,9 +3,9 @@
 // METRICS_PORT moving both to a port of their own, where /ready says `starting` until the data set
 // is open and warm.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { freePort } from '../harness/redis-server.ts';
 import { startServer } from '../server/main.ts';
 import { Readiness } from '../server/operations.ts';
 import { startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
@@ -99,17 +99,6 @@ describe('/metrics and /ready on the API port', () => {
     assert.deepEqual(await response.json(), { status: 'ready', data_set: health.data_set });
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 test('METRICS_PORT: /metrics and /ready on their own port, /ready `starting` until the data set is open and warm; the API port answers /metrics with its 404', async () => {
   const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
