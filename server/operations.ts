@@ -6,7 +6,7 @@
 // liveness and description.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { DataHolder } from './data/holder.ts';
 import type { ServerMetrics } from './metrics.ts';
 
@@ -41,9 +41,11 @@ export function readyRoute(readiness: Readiness) {
   return (_req: Request, res: Response) => sendReady(readiness, res);
 }
 
-/** `/metrics` on the API's app (without METRICS_PORT). */
+/** `/metrics` on the API's app (without METRICS_PORT); a figure that cannot be read goes to the app's error handler. */
 export function metricsRoute(metrics: ServerMetrics) {
-  return (_req: Request, res: Response) => void sendMetrics(metrics, res);
+  return (_req: Request, res: Response, next: NextFunction) => {
+    sendMetrics(metrics, res).catch(next);
+  };
 }
 
 export interface OperationsServer {
