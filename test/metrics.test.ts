@@ -1,14 +1,14 @@
 // /metrics and /ready over HTTP, in-process: the exposition read with a Prometheus text parser, its
 // counts held to the requests this test made (by route, status and refusal reason), no key in it;
-// METRICS_PORT moving both to a port of their own, where /ready says `starting` until the data set
-// is open and warm.
+// /ready staying 200 while a rebuilt data set opens; METRICS_PORT moving both to a port of their
+// own, where /ready says `starting` until the data set is open and warm.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../harness/redis-server.ts';
 import { startServer } from '../server/main.ts';
 import { Readiness } from '../server/operations.ts';
-import { startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
+import { buildQuietly, startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
 import { parsePrometheusText, type PrometheusText, sampleValue } from './support/prometheus-text.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
@@ -98,6 +98,30 @@ describe('/metrics and /ready on the API port', () => {
     const health = (await (await server.get('/health')).json()) as { data_set: unknown };
     assert.deepEqual(await response.json(), { status: 'ready', data_set: health.data_set });
   });
+});
+
+test('a reload: /ready stays 200 while the rebuilt data set opens, and data_set_info then names the new one alone', async () => {
+  const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
+  const server = await startTestServer(dataDir);
+  try {
+    const before = await scrape(server.url);
+    const servedBefore = before.metrics.samples.filter((sample) => sample.name === 'nrel_compat_data_set_info');
+    await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 200 } });
+    const statuses: number[] = [];
+    let reloaded = false;
+    const reloading = server.dataWatcher.check().then(() => (reloaded = true));
+    while (!reloaded) statuses.push((await server.get('/ready')).status);
+    await reloading;
+    assert.ok(statuses.length > 0);
+    assert.deepEqual(new Set(statuses), new Set([200]), `/ready during the reload: ${statuses.length} answers`);
+    const after = await scrape(server.url);
+    const servedAfter = after.metrics.samples.filter((sample) => sample.name === 'nrel_compat_data_set_info');
+    assert.equal(servedAfter.length, 1, 'the previous data set is no longer listed');
+    assert.equal(servedAfter[0]!.labels.manifest_sha256, server.data.dataSet.identity.manifest_sha256);
+    assert.notEqual(servedAfter[0]!.labels.manifest_sha256, servedBefore[0]!.labels.manifest_sha256);
+  } finally {
+    await server.dispose();
+  }
 });
 
 test('METRICS_PORT: /metrics and /ready on their own port, /ready `starting` until the data set is open and warm; the API port answers /metrics with its 404', async () => {
