@@ -109,6 +109,19 @@ function admissionMetrics(admission: Admissions, registers: Registry[]): void {
   });
 }
 
+/** What every cache reports; the byte-bounded ones also their bytes and cap. */
+interface CacheFigures {
+  entries: number;
+  hits: number;
+  misses: number;
+  bytes?: number;
+  max_bytes?: number;
+}
+
+function byteBoundedFigures(stats: CacheStats): CacheFigures {
+  return { entries: stats.stations, hits: stats.hits, misses: stats.misses, bytes: stats.bytes, max_bytes: stats.max_bytes };
+}
+
 function dataSetMetrics(holder: () => DataHolder | undefined, registers: Registry[]): void {
   new Gauge({
     name: `${PREFIX}data_set_info`,
@@ -123,11 +136,20 @@ function dataSetMetrics(holder: () => DataHolder | undefined, registers: Registr
       this.set({ manifest_sha256: identity.manifest_sha256, built_at: identity.built_at, sample: String(manifest.sample === true) }, 1);
     },
   });
-  const caches = (): Record<string, CacheStats> => {
+  const caches = (): Record<string, CacheFigures> => {
     const data = holder();
-    return data ? { climate_hourly: data.dataSet.climate.cacheStats(), pv_sites: data.dataSet.pvSites.stats() } : {};
+    if (!data) return {};
+    const { climate, pvSites, db } = data.dataSet;
+    const statements = db.statementCacheStats();
+    return {
+      climate_hourly: byteBoundedFigures(climate.cacheStats()),
+      pv_sites: byteBoundedFigures(pvSites.stats()),
+      sql_statements: statements.statements,
+      sql_searches: statements.searches,
+    };
   };
-  const cacheGauge = (name: string, help: string, read: (stats: CacheStats) => number) =>
+  const byteBounded = (): Record<string, CacheFigures> => Object.fromEntries(Object.entries(caches()).filter(([, figures]) => figures.bytes !== undefined));
+  const cacheGauge = (name: string, help: string, read: (stats: CacheFigures) => number, of = caches) =>
     new Gauge({
       name: `${PREFIX}cache_${name}`,
       help,
@@ -135,16 +157,25 @@ function dataSetMetrics(holder: () => DataHolder | undefined, registers: Registr
       registers,
       collect() {
         this.reset();
-        for (const [cache, stats] of Object.entries(caches())) this.set({ cache }, read(stats));
+        for (const [cache, stats] of Object.entries(of())) this.set({ cache }, read(stats));
       },
     });
-  cacheGauge('bytes', "Bytes the cache's values take: a station's hourly weather (climate_hourly), a prepared PV site (pv_sites).", (stats) => stats.bytes);
-  cacheGauge('max_bytes', "The cache's cap (CLIMATE_CACHE_MB, PV_SITE_CACHE_MB).", (stats) => stats.max_bytes);
-  cacheGauge('entries', 'Values held (one per station).', (stats) => stats.stations);
+  cacheGauge(
+    'bytes',
+    "Bytes the cache's values take: a station's hourly weather (climate_hourly), a prepared PV site (pv_sites).",
+    (stats) => stats.bytes ?? 0,
+    byteBounded,
+  );
+  cacheGauge('max_bytes', "The cache's cap (CLIMATE_CACHE_MB, PV_SITE_CACHE_MB).", (stats) => stats.max_bytes ?? 0, byteBounded);
+  cacheGauge(
+    'entries',
+    "Values held: one per station (climate_hourly, pv_sites), one per statement over the database's connections (sql_statements, sql_searches).",
+    (stats) => stats.entries,
+  );
   cacheGauge('hit_ratio', 'Hits over hits and misses since the data set was opened (0 before any).', (stats) =>
     stats.hits + stats.misses === 0 ? 0 : stats.hits / (stats.hits + stats.misses),
   );
-  const cacheCounter = (name: string, help: string, read: (stats: CacheStats) => number) =>
+  const cacheCounter = (name: string, help: string, read: (stats: CacheFigures) => number) =>
     new Counter({
       name: `${PREFIX}cache_${name}_total`,
       help,

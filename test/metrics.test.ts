@@ -88,6 +88,22 @@ describe('/metrics and /ready on the API port', () => {
     assert.equal(sampleValue(metrics, 'nrel_compat_cache_misses_total', { cache: 'pv_sites' }), 1);
     assert.ok(sampleValue(metrics, 'nrel_compat_cache_bytes', { cache: 'climate_hourly' }) > 0);
     assert.equal(sampleValue(metrics, 'nrel_compat_pv_estimates_in_flight'), 0);
+    for (const cache of ['sql_statements', 'sql_searches']) {
+      assert.equal(
+        metrics.samples.some((sample) => sample.name === 'nrel_compat_cache_bytes' && sample.labels.cache === cache),
+        false,
+        `${cache} holds statements, not counted in bytes`,
+      );
+    }
+    const searchLookups = (text: PrometheusText) =>
+      sampleValue(text, 'nrel_compat_cache_hits_total', { cache: 'sql_searches' }) +
+      sampleValue(text, 'nrel_compat_cache_misses_total', { cache: 'sql_searches' });
+    const nearest = `/api/alt-fuel-stations/v1/nearest.json?api_key=${server.key}&latitude=40&longitude=-105&limit=1`;
+    for (let i = 0; i < 3; i++) assert.equal((await server.get(nearest)).status, 200);
+    const afterSearches = (await scrape(server.url)).metrics;
+    assert.ok(searchLookups(afterSearches) >= searchLookups(metrics) + 3, 'each nearest search runs kept statements');
+    assert.ok(sampleValue(afterSearches, 'nrel_compat_cache_hits_total', { cache: 'sql_searches' }) >= 2, 'the same search again is a hit');
+    assert.ok(sampleValue(afterSearches, 'nrel_compat_cache_entries', { cache: 'sql_searches' }) > 0);
     assert.ok(sampleValue(metrics, 'nrel_compat_process_resident_memory_bytes') > 0, "the process's own figures");
   });
 

@@ -91,3 +91,19 @@ test('compressed tables are stored as in a database file, and read back whole', 
   // 200,000 rows are 28,571 whole cycles of 0..6 (21 each) and then 0, 1, 2
   assert.deepEqual(sums, { codes: [28_571n * 21n + 3n], degrees: [100] });
 });
+
+test('the statement caches count their hits and misses, and hold no more than they keep', async () => {
+  const one = await Database.open({ connections: 1 });
+  try {
+    for (let i = 0; i < 3; i++) await one.query('SELECT 1 AS n');
+    for (let i = 0; i < 2; i++) await one.run([{ sql: 'SELECT 2 AS n' }]);
+    assert.deepEqual(one.statementCacheStats(), {
+      statements: { entries: 1, hits: 2, misses: 1 },
+      searches: { entries: 1, hits: 1, misses: 1 },
+    });
+    for (let i = 0; i < 200; i++) await one.query(`SELECT ${i} AS i`);
+    assert.deepEqual(one.statementCacheStats().statements, { entries: 128, hits: 2, misses: 201 });
+  } finally {
+    one.close();
+  }
+});

@@ -50,12 +50,25 @@ const PREPARED_PER_CONNECTION = 128;
  */
 const RUN_PREPARED_PER_CONNECTION = 10;
 
+/** A connection's two caches of prepared statements: of `query` (statements) and of `run` (searches). */
+type StatementCache = 'statements' | 'searches';
+
+/** How often a cache of prepared statements had the statement asked for (hits) or prepared it (misses). */
+export interface StatementCacheStats {
+  /** Statements kept, over every connection. */
+  entries: number;
+  hits: number;
+  misses: number;
+}
+
 interface PooledConnection {
   connection: DuckDBConnection;
   /** In least recently used order (a Map iterates in insertion order; a hit is moved to the end). */
   prepared: Map<string, DuckDBPreparedStatement>;
   /** The same, for the statements of `run`. */
   searches: Map<string, DuckDBPreparedStatement>;
+  /** Its caches' hits and misses. */
+  lookups: Record<StatementCache, { hits: number; misses: number }>;
   /** How many times `run` has used it. */
   runs: number;
   /** Statements it runs again every so many runs (executeOnEach). */
@@ -96,17 +109,16 @@ async function runAll(pooled: PooledConnection, statements: Step[]): Promise<voi
   }
 }
 
-/** `sql` prepared on `pooled`, from `cache` (one of its maps, of at most `capacity`) or now. */
-async function preparedOn(
-  pooled: PooledConnection,
-  sql: string,
-  cache = pooled.prepared,
-  capacity = PREPARED_PER_CONNECTION,
-): Promise<DuckDBPreparedStatement> {
+/** `sql` prepared on `pooled`, from one of its caches or now. */
+async function preparedOn(pooled: PooledConnection, sql: string, kind: StatementCache = 'statements'): Promise<DuckDBPreparedStatement> {
+  const cache = kind === 'statements' ? pooled.prepared : pooled.searches;
+  const capacity = kind === 'statements' ? PREPARED_PER_CONNECTION : RUN_PREPARED_PER_CONNECTION;
   let statement = cache.get(sql);
   if (statement) {
+    pooled.lookups[kind].hits++;
     cache.delete(sql);
   } else {
+    pooled.lookups[kind].misses++;
     statement = await pooled.connection.prepare(sql);
     if (cache.size >= capacity) {
       const [oldest, dropped] = cache.entries().next().value!;
@@ -119,7 +131,7 @@ async function preparedOn(
 }
 
 /** A statement of `run`, from its own cache. */
-const searchOn = (pooled: PooledConnection, sql: string) => preparedOn(pooled, sql, pooled.searches, RUN_PREPARED_PER_CONNECTION);
+const searchOn = (pooled: PooledConnection, sql: string) => preparedOn(pooled, sql, 'searches');
 
 /** Binds `params` to `statement` (all of them, or none). */
 function bind(statement: DuckDBPreparedStatement, params: Param[]): void {
@@ -157,6 +169,7 @@ function columnsOf(result: DuckDBMaterializedResult): Columns {
 const COMPRESSED_CATALOG = 'tables';
 
 export class Database {
+  private readonly connections: PooledConnection[];
   private readonly idle: PooledConnection[];
   private readonly waiting: Array<(connection: PooledConnection) => void> = [];
   /** How many connections the pool has. */
@@ -171,7 +184,8 @@ export class Database {
     private readonly instance: DuckDBInstance,
     connections: PooledConnection[],
   ) {
-    this.idle = connections;
+    this.connections = connections;
+    this.idle = [...connections];
     this.size = connections.length;
     this.open = connections.length;
   }
@@ -190,7 +204,15 @@ export class Database {
     for (let i = 0; i < (options.connections ?? 4); i++) {
       const connection = await instance.connect();
       await connection.run(`USE ${COMPRESSED_CATALOG}`);
-      connections.push({ connection, prepared: new Map(), searches: new Map(), runs: 0, renewals: [], catalogChanges: 0 });
+      connections.push({
+        connection,
+        prepared: new Map(),
+        searches: new Map(),
+        lookups: { statements: { hits: 0, misses: 0 }, searches: { hits: 0, misses: 0 } },
+        runs: 0,
+        renewals: [],
+        catalogChanges: 0,
+      });
     }
     return new Database(instance, connections);
   }
@@ -215,6 +237,20 @@ export class Database {
     forget(pooled);
     pooled.connection.closeSync();
     if (--this.open === 0) this.instance.closeSync();
+  }
+
+  /** The caches of prepared statements, over every connection (figures for /metrics). */
+  statementCacheStats(): Record<StatementCache, StatementCacheStats> {
+    const stats = (kind: StatementCache): StatementCacheStats => {
+      const total = { entries: 0, hits: 0, misses: 0 };
+      for (const pooled of this.connections) {
+        total.entries += (kind === 'statements' ? pooled.prepared : pooled.searches).size;
+        total.hits += pooled.lookups[kind].hits;
+        total.misses += pooled.lookups[kind].misses;
+      }
+      return total;
+    };
+    return { statements: stats('statements'), searches: stats('searches') };
   }
 
   /** Compresses the tables made so far, which DuckDB does to an in-memory database's when it checkpoints it. */
