@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../harness/redis-server.ts';
+import { hashKey, keyId } from '../server/gateway/keys.ts';
 import { startServer } from '../server/main.ts';
 import { Readiness } from '../server/operations.ts';
 import { buildQuietly, startTestServer, temporaryDir, type TestServer } from './support/helpers.ts';
@@ -63,6 +64,10 @@ describe('/metrics and /ready on the API port', () => {
     assert.equal(sampleValue(metrics, refusals, { reason: 'over_rate_limit' }), 4);
 
     for (const key of [server.key, invalidKey, 'DEMO_KEY']) assert.equal(body.includes(key), false, 'no key in the exposition');
+    const hash = hashKey(server.key);
+    for (const trace of [hash, keyId(hash), 'tests@example.org', '127.0.0.1']) {
+      assert.equal(body.includes(trace), false, `nothing that names a key or a client: ${trace}`);
+    }
   });
 
   test('the data set, the admission queues, the estimator and the caches', async () => {
