@@ -242,7 +242,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
   const { data, open } = await openServedDataSet(settings, logger, idleCollector, warm);
   readiness.data = data;
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
-  gateway.config.onRefused = (code) => metrics.refused(code);
+  gateway.config.onRefused = (code, window) => metrics.refused(code, window);
   const app = createApp({
     data,
     endpoints,

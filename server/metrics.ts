@@ -30,6 +30,7 @@ export class ServerMetrics {
   private readonly requests: Counter<'route' | 'method' | 'status'>;
   private readonly latency: Histogram<'route' | 'method'>;
   private readonly refusals: Counter<'reason'>;
+  private readonly rateLimitRefusals: Counter<'window'>;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -53,6 +54,12 @@ export class ServerMetrics {
       labelNames: ['reason'],
       registers,
     });
+    this.rateLimitRefusals = new Counter({
+      name: `${PREFIX}rate_limit_refusals_total`,
+      help: 'Requests refused over a rate limit, by the first of their windows that was full: hour, day (the demonstration key) or day:fuel-stations.',
+      labelNames: ['window'],
+      registers,
+    });
     admissionMetrics(sources.admission, registers);
     dataSetMetrics(sources.data, registers);
   }
@@ -71,9 +78,10 @@ export class ServerMetrics {
     };
   }
 
-  /** A gateway refusal, by its error code (gateway/errors.ts). */
-  refused(code: string): void {
+  /** A gateway refusal, by its error code (gateway/errors.ts), and for a rate limit the window that was full. */
+  refused(code: string, window?: string): void {
     this.refusals.inc({ reason: code.toLowerCase() });
+    if (window !== undefined) this.rateLimitRefusals.inc({ window });
   }
 
   /** The exposition, and its content type. */

@@ -62,6 +62,8 @@ describe('/metrics and /ready on the API port', () => {
     assert.equal(sampleValue(metrics, refusals, { reason: 'api_key_missing' }), sent.missing);
     assert.equal(sampleValue(metrics, refusals, { reason: 'api_key_invalid' }), sent.invalid);
     assert.equal(sampleValue(metrics, refusals, { reason: 'over_rate_limit' }), 4);
+    assert.equal(sampleValue(metrics, 'nrel_compat_rate_limit_refusals_total', { window: 'hour' }), 4, "DEMO_KEY's hour was full");
+    assert.equal(sampleValue(metrics, 'nrel_compat_rate_limit_refusals_total', { window: 'day' }), 0, 'its day was not');
 
     for (const key of [server.key, invalidKey, 'DEMO_KEY']) assert.equal(body.includes(key), false, 'no key in the exposition');
     const hash = hashKey(server.key);

@@ -316,7 +316,7 @@ function operationsPaths(): Array<[string, Json]> {
           operationId: 'metrics',
           tags,
           summary:
-            'Figures for monitoring in the Prometheus text format: requests and latencies by route and status, gateway refusals by reason, admission queues, the PV estimator, caches, the data set. Served on METRICS_PORT instead when that is set.',
+            'Figures for monitoring in the Prometheus text format: requests and latencies by route and status, gateway refusals by reason and rate-limit refusals by window, admission queues, the PV estimator, caches, the data set. Served on METRICS_PORT instead when that is set.',
           security: [],
           responses: { '200': { description: 'The exposition (text format 0.0.4).', content: { 'text/plain': { schema: { type: 'string' } } } } },
         },

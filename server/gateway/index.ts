@@ -26,7 +26,7 @@ export interface GatewayConfig {
   demoLimits: LimitSettings;
   now: () => number;
   /** Told of each request refused before its endpoint: a missing, invalid or disabled key, or the rate limit (the metrics count them). */
-  onRefused?: (code: GatewayErrorCode) => void;
+  onRefused?: (code: GatewayErrorCode, window?: string) => void;
 }
 
 export const HOUR_MS = 3_600_000;
@@ -101,8 +101,8 @@ function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Wi
 
 export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const refuse = (code: GatewayErrorCode) => {
-      config.onRefused?.(code);
+    const refuse = (code: GatewayErrorCode, window?: string) => {
+      config.onRefused?.(code, window);
       sendGatewayError(req, res, code, config.publicUrl);
     };
     const key = resolveApiKey(req);
@@ -123,7 +123,7 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
       res.setHeader('Retry-After', String(decision.retryAfterSeconds ?? 1));
-      return refuse('OVER_RATE_LIMIT');
+      return refuse('OVER_RATE_LIMIT', decision.refusedBy);
     }
     next();
   };

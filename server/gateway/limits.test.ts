@@ -39,7 +39,10 @@ function contract(name: string, make: () => RateLimiter, skip: string | false = 
       assert.deepEqual(remaining, [4, 3, 2, 1, 0]);
       for (let i = 0; i < 3; i++) {
         const refused = await limiter.hit(id, [hourly(5)], T0 + 10 + i);
-        assert.deepEqual({ allowed: refused.allowed, limit: refused.limit, remaining: refused.remaining }, { allowed: false, limit: 5, remaining: 0 });
+        assert.deepEqual(
+          { allowed: refused.allowed, limit: refused.limit, remaining: refused.remaining, refusedBy: refused.refusedBy },
+          { allowed: false, limit: 5, remaining: 0, refusedBy: 'hour' },
+        );
       }
       // The first admission (T0) leaves at T0 + 1 h; the refusals, had they counted, would still block.
       const later = await limiter.hit(id, [hourly(5)], T0 + HOUR_MS);
@@ -87,12 +90,23 @@ function contract(name: string, make: () => RateLimiter, skip: string | false = 
       assert.equal((await limiter.hit(id, windows, next)).allowed, true);
       const refused = await limiter.hit(id, windows, next);
       assert.equal(refused.allowed, false);
+      assert.equal(refused.refusedBy, 'day');
       // Refused by the day, which frees its first slot at T0 + 24 h: 23 h from now.
       assert.equal(refused.retryAfterSeconds, 23 * 3600);
       // The refused request did not count in the hourly window: 2 used of 3 there.
       assert.equal((await limiter.hit(id, [hourly(3)], next)).remaining, 0);
       // An hourly-only request (another endpoint group) is still bounded by its own window alone.
       assert.equal((await limiter.hit(id, [hourly(3)], next)).allowed, false);
+    });
+
+    test('a refusal names the first of its windows that was full; an admission names none', async () => {
+      const limiter = make();
+      const id = fresh();
+      const windows = [hourly(2), daily(2)];
+      assert.equal((await limiter.hit(id, windows, T0)).refusedBy, undefined);
+      assert.equal(await admitted(limiter, id, windows, T0, 1), 1);
+      assert.equal((await limiter.hit(id, windows, T0)).refusedBy, 'hour', 'both full: the hour comes first');
+      assert.equal((await limiter.hit(id, [daily(2), hourly(2)], T0)).refusedBy, 'day', 'in the order given');
     });
 
     test('counters are per identity and per window name', async () => {
@@ -107,7 +121,7 @@ function contract(name: string, make: () => RateLimiter, skip: string | false = 
     test('a limit of 0 admits nothing and says when to retry', async () => {
       const limiter = make();
       const decision = await limiter.hit(fresh(), [hourly(0)], T0);
-      assert.deepEqual(decision, { allowed: false, limit: 0, remaining: 0, retryAfterSeconds: 3600 });
+      assert.deepEqual(decision, { allowed: false, limit: 0, remaining: 0, retryAfterSeconds: 3600, refusedBy: 'hour' });
     });
 
     test('200 concurrent requests on one counter: exactly the limit is admitted', async () => {

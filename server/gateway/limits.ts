@@ -21,6 +21,8 @@ export interface Decision {
   remaining: number;
   /** When refused: whole seconds until every full window admits a request again (at least 1). */
   retryAfterSeconds?: number;
+  /** When refused: the name of the first of the request's windows that was full. */
+  refusedBy?: string;
 }
 
 export interface RateLimiter {
@@ -103,14 +105,16 @@ export class MemoryRateLimiter implements RateLimiter {
     this.tick(nowMs);
     const counters = windows.map((window) => this.counter(identity, window, nowMs));
     let retryAfterSeconds = 0;
+    let refusedBy: string | undefined;
     windows.forEach((window, i) => {
       const counter = counters[i];
       if (counter.size < window.limit) return;
+      refusedBy ??= window.name;
       // The admission whose departure brings the count below the limit.
       const freeing = counter.size > 0 ? secondsUntilFree(counter.at(counter.size - window.limit), window.windowMs, nowMs) : Math.ceil(window.windowMs / 1000);
       retryAfterSeconds = Math.max(retryAfterSeconds, freeing);
     });
-    if (retryAfterSeconds > 0) return { allowed: false, limit: windows[0].limit, remaining: 0, retryAfterSeconds };
+    if (retryAfterSeconds > 0) return { allowed: false, limit: windows[0].limit, remaining: 0, retryAfterSeconds, refusedBy };
     for (const counter of counters) counter.push(nowMs, seq);
     return { allowed: true, limit: windows[0].limit, remaining: windows[0].limit - counters[0].size };
   }

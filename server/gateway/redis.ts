@@ -11,12 +11,14 @@ export const DEFAULT_REDIS_PREFIX = 'nrel-compat:';
 
 /**
  * KEYS: one sorted set per window. ARGV: now, member, then per window: edge (now - windowMs),
- * limit, windowMs. Returns {admitted 0|1, count of the first window (after admission), retry ms}.
+ * limit, windowMs. Returns {admitted 0|1, count of the first window (after admission), retry ms,
+ * the position (from 1) of the first full window, 0 when admitted}.
  */
 const HIT_SCRIPT = `
 local now = tonumber(ARGV[1])
 local first = 0
 local retry = 0
+local full = 0
 for i = 1, #KEYS do
   local base = 3 * i
   local limit = tonumber(ARGV[base + 1])
@@ -25,6 +27,7 @@ for i = 1, #KEYS do
   local count = redis.call('ZCARD', KEYS[i])
   if i == 1 then first = count end
   if count >= limit then
+    if full == 0 then full = i end
     local wait = windowMs
     if count > 0 then
       local freeing = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
@@ -33,17 +36,17 @@ for i = 1, #KEYS do
     if wait > retry then retry = wait end
   end
 end
-if retry > 0 then return {0, first, retry} end
+if retry > 0 then return {0, first, retry, full} end
 for i = 1, #KEYS do
   redis.call('ZADD', KEYS[i], ARGV[1], ARGV[2])
   redis.call('PEXPIRE', KEYS[i], ARGV[3 * i + 2])
 end
-return {1, first + 1, 0}
+return {1, first + 1, 0, 0}
 `;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    nrelCompatHit(...args: Array<string | number>): Result<[number, number, number], Context>;
+    nrelCompatHit(...args: Array<string | number>): Result<[number, number, number, number], Context>;
   }
 }
 
@@ -106,10 +109,10 @@ export class RedisRateLimiter implements RateLimiter {
     const keys = windows.map((window) => counterKey(this.prefix, identity, window.name));
     const args: Array<string | number> = [nowMs, member];
     for (const window of windows) args.push(nowMs - window.windowMs, window.limit, window.windowMs);
-    const [admitted, count, retryMs] = await this.redis.nrelCompatHit(keys.length, ...keys, ...args);
+    const [admitted, count, retryMs, fullWindow] = await this.redis.nrelCompatHit(keys.length, ...keys, ...args);
     const limit = windows[0].limit;
     if (admitted === 1) return { allowed: true, limit, remaining: Math.max(0, limit - count) };
-    return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) };
+    return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)), refusedBy: windows[fullWindow - 1]?.name };
   }
 }
 
