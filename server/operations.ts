@@ -36,6 +36,11 @@ async function sendMetrics(metrics: ServerMetrics, res: ServerResponse): Promise
   res.end(body);
 }
 
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ error: message });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
 /** `/ready` on the API's app. */
 export function readyRoute(readiness: Readiness) {
   return (_req: Request, res: Response) => sendReady(readiness, res);
@@ -58,14 +63,13 @@ export function listenOperations(port: number, host: string, readiness: Readines
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
+      sendError(res, 405, `method ${req.method} not allowed: /metrics and /ready answer GET and HEAD`, { Allow: 'GET, HEAD' });
     } else if (path === '/ready') {
       sendReady(readiness, res);
     } else if (path === '/metrics') {
       sendMetrics(metrics, res).catch(() => res.destroy());
     } else {
-      const body = JSON.stringify({ error: 'not found: this port serves /metrics and /ready' });
-      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) }).end(body);
+      sendError(res, 404, 'not found: this port serves /metrics and /ready');
     }
   });
   return new Promise((resolveServer, reject) => {

@@ -179,6 +179,13 @@ test('METRICS_PORT: /metrics and /ready on their own port, /ready `starting` unt
     assert.equal(((await onApiPort.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');
     assert.equal((await fetch(`${server.url}/ready`)).status, 200, '/ready stays on the API port too');
     assert.equal((await fetch(`${server.metricsUrl}/health`)).status, 404, 'that port serves /metrics and /ready only');
+    const posted = await fetch(`${server.metricsUrl}/metrics`, { method: 'POST' });
+    assert.equal(posted.status, 405);
+    assert.equal(posted.headers.get('allow'), 'GET, HEAD');
+    assert.deepEqual(await posted.json(), { error: 'method POST not allowed: /metrics and /ready answer GET and HEAD' });
+    const head = await fetch(`${server.metricsUrl}/ready`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
   } finally {
     await server.close({ timeoutMs: 500 });
   }
