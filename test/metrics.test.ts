@@ -89,6 +89,11 @@ describe('/metrics and /ready on the API port', () => {
     assert.ok(sampleValue(metrics, 'nrel_compat_cache_bytes', { cache: 'climate_hourly' }) > 0);
     assert.equal(sampleValue(metrics, 'nrel_compat_pv_estimates_in_flight'), 0);
     assert.ok(sampleValue(metrics, 'nrel_compat_process_resident_memory_bytes') > 0, "the process's own figures");
+    assert.equal(
+      metrics.samples.some((sample) => sample.name === 'nrel_compat_rate_limits_shared'),
+      false,
+      'no Redis: no figure of it',
+    );
   });
 
   test('/ready: 200 with the data set served, without a key', async () => {
