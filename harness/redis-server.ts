@@ -1,5 +1,6 @@
-// A throwaway `redis-server` on a free loopback port, in a temporary directory, with no persistence:
-// for the gateway's tests and benchmark (never used by the server itself).
+// A throwaway `redis-server` on a free loopback port, in a temporary directory: for the gateway's
+// tests and benchmark, and `npm run cluster` (never used by the server itself). Without persistence,
+// unless asked: then every write is appended to a file and fsynced, so a restart keeps the counts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -61,6 +62,7 @@ export class RedisServer {
   private constructor(
     readonly port: number,
     readonly dir: string,
+    private readonly persistent: boolean,
   ) {}
 
   get url(): string {
@@ -71,8 +73,8 @@ export class RedisServer {
     return this.child !== undefined;
   }
 
-  static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort(), mkdtempSync(join(tmpdir(), 'nrel-compat-redis-')));
+  static async start(options: { persistent?: boolean; port?: number } = {}): Promise<RedisServer> {
+    const server = new RedisServer(options.port ?? (await freePort()), mkdtempSync(join(tmpdir(), 'nrel-compat-redis-')), options.persistent === true);
     await server.start();
     return server;
   }
@@ -80,7 +82,8 @@ export class RedisServer {
   /** Starts it (again, on the same port); resolves when it answers PING. */
   async start(): Promise<void> {
     if (this.child) return;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+    const persistence = this.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', this.dir], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.child = child;
@@ -97,7 +100,7 @@ export class RedisServer {
     throw new Error(`redis-server did not start on port ${this.port}: ${stderr}`);
   }
 
-  /** Stops it (its data goes with it: no persistence). */
+  /** Stops it (its data goes with it, unless it is persistent). */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     if (!this.child) return;
     this.child.kill(signal);

@@ -243,6 +243,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
   readiness.data = data;
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
   gateway.config.onRefused = (code, window) => metrics.refused(code, window);
+  metrics.useRateLimiter(gateway.config.limiter);
   const app = createApp({
     data,
     endpoints,

@@ -11,6 +11,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Admissions } from './admission.ts';
 import type { CacheStats } from './data/byte-bounded-cache.ts';
 import type { DataHolder } from './data/holder.ts';
+import type { RateLimiter } from './gateway/limits.ts';
+import { SharedRateLimiter } from './gateway/redis.ts';
 
 /** Every metric's name starts with this. */
 const PREFIX = 'nrel_compat_';
@@ -76,6 +78,17 @@ export class ServerMetrics {
       });
       next();
     };
+  }
+
+  /** The gateway's rate limiter: when it is shared through Redis, `rate_limits_shared` says whether Redis decides now. */
+  useRateLimiter(limiter: RateLimiter): void {
+    if (!(limiter instanceof SharedRateLimiter)) return;
+    const shared: Gauge = new Gauge({
+      name: `${PREFIX}rate_limits_shared`,
+      help: 'With REDIS_URL: 1 while Redis decides the rate limits, 0 while they are counted in this process (Redis away).',
+      registers: [this.registry],
+      collect: (): void => shared.set(limiter.usingRedis ? 1 : 0),
+    });
   }
 
   /** A gateway refusal, by its error code (gateway/errors.ts), and for a rate limit the window that was full. */

@@ -1,7 +1,7 @@
 // Several instances on one Redis (a real redis-server, started by the test): two server processes
 // enforce one limit together, exactly; keys made with `npm run keys` reach both through Redis; a
 // Redis that stops mid-test leaves the server answering from per-process counts (logged once) and,
-// back, Redis holds every admission again; no key ever appears in a log.
+// back, Redis holds every admission again (/metrics says which decides); no key ever appears in a log.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -13,9 +13,16 @@ import { RedisServer, skipWithoutRedis } from '../harness/redis-server.ts';
 import { get, spawnServer, type ChildServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { temporaryDir } from './support/helpers.ts';
+import { parsePrometheusText } from './support/prometheus-text.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
 const LIST = '/api/alt-fuel-stations/v1.json';
+
+/** The server's `rate_limits_shared` on /metrics: 1 while Redis decides the limits, 0 while it counts alone. */
+async function rateLimitsShared(url: string): Promise<number | undefined> {
+  const { samples } = parsePrometheusText(await (await fetch(`${url}/metrics`)).text());
+  return samples.find((sample) => sample.name === 'nrel_compat_rate_limits_shared')?.value;
+}
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -129,12 +136,14 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       const request = () => get(`${server!.url}${LIST}?api_key=${key}&limit=1`);
       for (let i = 0; i < 4; i++) assert.equal((await request()).status, 200);
       assert.equal(limiter.usingRedis, true);
+      assert.equal(await rateLimitsShared(server.url), 1);
 
       await redis.stop();
       // Every request is answered (none waits on Redis, none fails): 6 more admitted, then refused.
       const during = await Promise.all(Array.from({ length: 10 }, request));
       assert.deepEqual(during.map((r) => r.status).sort(), [...Array(6).fill(200), ...Array(4).fill(429)]);
       assert.equal(limiter.usingRedis, false);
+      assert.equal(await rateLimitsShared(server.url), 0);
       assert.deepEqual(
         during
           .filter((r) => r.status === 200)
@@ -149,6 +158,7 @@ describe('several instances on one Redis', { skip: skipWithoutRedis }, () => {
       await redis.start(); // a new, empty Redis (no persistence)
       await waitFor(() => limiter.usingRedis, 'the server to return to Redis');
       assert.equal(lines.filter((line) => line.includes('Redis is back')).length, 1);
+      assert.equal(await rateLimitsShared(server.url), 1);
       await client.connect();
       assert.equal(await client.zcard(counterKey('nrel-compat:', `key:${hashKey(key)}`, 'hour')), 10);
       assert.equal((await request()).status, 429);

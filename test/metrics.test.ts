@@ -112,6 +112,11 @@ describe('/metrics and /ready on the API port', () => {
     assert.ok(sampleValue(afterSearches, 'nrel_compat_cache_hits_total', { cache: 'sql_searches' }) >= 2, 'the same search again is a hit');
     assert.ok(sampleValue(afterSearches, 'nrel_compat_cache_entries', { cache: 'sql_searches' }) > 0);
     assert.ok(sampleValue(metrics, 'nrel_compat_process_resident_memory_bytes') > 0, "the process's own figures");
+    assert.equal(
+      metrics.samples.some((sample) => sample.name === 'nrel_compat_rate_limits_shared'),
+      false,
+      'no Redis: no figure of it',
+    );
   });
 
   test('/ready: 200 with the data set served, without a key', async () => {
