@@ -20,7 +20,7 @@ const MAX_INCIDENCE_DEG = 89.5;
 /**
  * Transmittance of a layer of index `layerIndex` entered from a medium of index `incomingIndex`
  * with absorption `absorption` (k·L) for an incidence angle given by its sine and cosine
- * (../shared/glass.ts), the refraction angle from Snell's law as ssc 2018 forms it; the refraction
+ * (pv/shared/glass.ts), the refraction angle from Snell's law as ssc 2018 forms it; the refraction
  * angle's sine is left in `refraction.sin`.
  */
 function layer(sinIncidence: number, cosIncidence: number, layerIndex: number, incomingIndex: number, absorption: number): number {

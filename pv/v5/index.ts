@@ -16,7 +16,7 @@
  * alone, packed per sun-up record (night records cost nothing); the Fuentes cell temperature, ssc's
  * tenth iterate of a contraction, is found by Halley's method and an error series instead of ten
  * iterations (cell-temperature.ts; within 1e-11 K of ten exact iterations), its powers and
- * exponentials from tables (../shared/libm.ts) where V8's Math would be calls; the cover loss and the
+ * exponentials from tables (pv/shared/libm.ts) where V8's Math would be calls; the cover loss and the
  * fixed-array incidence need no arccos; backtracking steps need no trigonometric call; the usual
  * 1-axis tracker (horizontal axis, azimuth 180°) has its true-tracking rotation and surface in the
  * site. Where ssc's decisions rest on exact cancellations (the row geometry, docs/pv-model.md §8.2)

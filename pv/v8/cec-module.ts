@@ -85,7 +85,7 @@ export interface ModulePower {
 }
 
 /**
- * Transmittance of a cover layer (../shared/glass.ts) for light arriving at an angle θ1 given by
+ * Transmittance of a cover layer (pv/shared/glass.ts) for light arriving at an angle θ1 given by
  * its sine and cosine, the ratio `indexRatio` = n_incoming / n_layer and the absorption k·L: Snell's
  * sin θ2 = ratio·sin θ1 as ssc 2025 forms it. θ2's sine and cosine are left in `refraction`.
  */

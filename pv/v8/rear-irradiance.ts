@@ -165,7 +165,7 @@ export interface RearRecord {
    * Perez (`calculatedDirectNormal`, `calculatedDiffuseHorizontal`): this record's weather values,
    * except on a record whose beam exceeded the extraterrestrial (calc() code −1), where they are
    * still those of the last sun-up record that reached Perez (at the start of a run DNI −999,
-   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (../shared/irradiance.ts) fills it.
+   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (pv/shared/irradiance.ts) fills it.
    */
   sky: PerezSky;
   /** Solar zenith, radians (`sunAnglesRadians[1]`). */

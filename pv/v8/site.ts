@@ -58,7 +58,7 @@ export interface SiteV8 {
   /** Extraterrestrial irradiance on the horizontal, W/m². */
   extraterrestrialWm2: Float64Array;
   /**
-   * The Perez sky of each sun-up record's own DNI, DHI and zenith (../shared/irradiance.ts
+   * The Perez sky of each sun-up record's own DNI, DHI and zenith (pv/shared/irradiance.ts
    * `perezSkyCoefficients`), which does not depend on the surface: its `PerezCase`, or
    * `PEREZ_SKIPPED` where irrad skips Perez because the beam on the horizontal exceeds the
    * extraterrestrial (docs/pv-model.md §9.1); F1 and F2 in the full case (0 otherwise).

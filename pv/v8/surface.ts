@@ -17,7 +17,7 @@ export type TrackingMode = (typeof TrackingMode)[keyof typeof TrackingMode];
 
 /**
  * What `surfaceAngles` computes (ssc's `angle[5]`): the surface and its incidence as
- * ../shared/incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
+ * pv/shared/incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
  */
 export interface SurfaceAngles extends IncidenceAngles {
   /** One-axis tracker rotation, radians (0 for fixed and two-axis arrays). */
