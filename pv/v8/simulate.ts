@@ -30,16 +30,23 @@ function firstRecordError(system: PvSystemV8, site: SiteV8): string | null {
   return orientationError === null ? null : surfaceFailure(site, 0, orientationError);
 }
 
+/**
+ * ssc's checks before the loop: the inputs and the time mode, then (after its warnings about the
+ * system) the first record's. The warnings so far, and the error that stops the run, if any.
+ */
+function checksBeforeTheLoop(system: PvSystemV8, site: SiteV8): { warnings: string[]; error: string | null } {
+  const warnings = [...site.warnings];
+  const inputError = systemError(system) ?? site.problem;
+  if (inputError !== null) return { warnings, error: inputError };
+  warnings.push(...systemWarnings(system));
+  return { warnings, error: firstRecordError(system, site) };
+}
+
 /** Runs PVWatts v8 for `system` on `site`; `hourly` adds the per-record arrays. */
 export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
-  const warnings = [...site.warnings];
-  const fail = (error: string): PvResultV8 => ({ ok: false, error, station: site.station, warnings });
-  // ssc's checks of the inputs and the time mode, its warnings about the system, then the first record's checks
-  const inputError = systemError(system) ?? site.problem;
-  if (inputError !== null) return fail(inputError);
-  warnings.push(...systemWarnings(system));
-  const recordError = firstRecordError(system, site);
-  if (recordError !== null) return fail(recordError);
+  const { warnings, error } = checksBeforeTheLoop(system, site);
+  const fail = (message: string): PvResultV8 => ({ ok: false, error: message, station: site.station, warnings });
+  if (error !== null) return fail(error);
 
   const array = new ArrayModelV8(system, site);
   const albedos = new RecordAlbedo(system);
@@ -85,13 +92,9 @@ export type PlaneOfArrayResultV8 =
  * tilt at latitude is made of (docs/service.md §8).
  */
 export function planeOfArrayV8(system: PvSystemV8, site: SiteV8): PlaneOfArrayResultV8 {
-  const warnings = [...site.warnings];
-  const fail = (error: string): PlaneOfArrayResultV8 => ({ ok: false, error, station: site.station, warnings });
-  const inputError = systemError(system) ?? site.problem;
-  if (inputError !== null) return fail(inputError);
-  warnings.push(...systemWarnings(system));
-  const recordError = firstRecordError(system, site);
-  if (recordError !== null) return fail(recordError);
+  const { warnings, error } = checksBeforeTheLoop(system, site);
+  const fail = (message: string): PlaneOfArrayResultV8 => ({ ok: false, error: message, station: site.station, warnings });
+  if (error !== null) return fail(error);
 
   const array = new ArrayModelV8(system, site);
   const albedos = new RecordAlbedo(system);
