@@ -3,7 +3,7 @@
 // ranges and defaults). Requests go to this origin only, with the key in the X-Api-Key header.
 import { applyContract, errorText, get, listSeparator, parametersOf } from './api.js';
 import { barChart } from './chart.js';
-import { $, h, setStatus } from './dom.js';
+import { $, h, onSubmit, setStatus } from './dom.js';
 import { renderReference } from './reference.js';
 import { setUpSolarResource } from './solar-resource.js';
 import { setUpStationSearch } from './stations.js';
@@ -203,24 +203,14 @@ function setUpCalculator(openapi) {
     if (event.target.name === 'estimator') chooseVersion();
   });
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  onSubmit(form, status, 'Estimating…', async () => {
     const { path, parameters } = current();
-    const submit = form.querySelector('button[type=submit]');
-    submit.disabled = true;
     $('#pv-result').hidden = true;
-    setStatus(status, 'loading', 'Estimating…');
-    try {
-      const answer = await get(path, estimatorParams(form, parameters));
-      $('#pv-request').textContent = `GET ${answer.url}`;
-      if (!answer.ok) return setStatus(status, 'error', errorText(answer));
-      showEstimate(answer.body);
-      setStatus(status, 'done', 'Estimated.');
-    } catch (error) {
-      setStatus(status, 'error', `The request failed: ${error.message}`);
-    } finally {
-      submit.disabled = false;
-    }
+    const answer = await get(path, estimatorParams(form, parameters));
+    $('#pv-request').textContent = `GET ${answer.url}`;
+    if (!answer.ok) return setStatus(status, 'error', errorText(answer));
+    showEstimate(answer.body);
+    setStatus(status, 'done', 'Estimated.');
   });
 }
 

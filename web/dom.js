@@ -31,3 +31,24 @@ export function setStatus(element, state, text) {
   element.textContent = text;
   element.classList.toggle('error', state === 'error');
 }
+
+/**
+ * A form's submit, as every form of the page handles it: its button disabled and `status` saying
+ * `loadingText` while `ask` runs (which sets the status it ends with); a request that fails to go
+ * out is shown in `status`.
+ */
+export function onSubmit(form, status, loadingText, ask) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const submit = form.querySelector('button[type=submit]');
+    submit.disabled = true;
+    setStatus(status, 'loading', loadingText);
+    try {
+      await ask();
+    } catch (error) {
+      setStatus(status, 'error', `The request failed: ${error.message}`);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}

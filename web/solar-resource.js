@@ -3,7 +3,7 @@
 // The panel says so and stays disabled when the OpenAPI document has no such endpoint.
 import { errorText, get } from './api.js';
 import { groupedBarChart } from './chart.js';
-import { $, setStatus } from './dom.js';
+import { $, onSubmit, setStatus } from './dom.js';
 
 export const SOLAR_RESOURCE_PATH = '/api/solar/solar_resource/v1.json';
 const MONTH_KEYS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -67,22 +67,12 @@ export function setUpSolarResource(openapi) {
     return;
   }
   form.setAttribute('data-available', 'true');
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const submit = form.querySelector('button[type=submit]');
-    submit.disabled = true;
+  onSubmit(form, status, 'Looking up the solar resource…', async () => {
     $('#solar-result').hidden = true;
-    setStatus(status, 'loading', 'Looking up the solar resource…');
-    try {
-      const answer = await get(SOLAR_RESOURCE_PATH, solarResourceParams(form));
-      $('#solar-request').textContent = `GET ${answer.url}`;
-      if (!answer.ok) return setStatus(status, 'error', errorText(answer));
-      showResource(answer.body);
-      setStatus(status, 'done', 'Found.');
-    } catch (error) {
-      setStatus(status, 'error', `The request failed: ${error.message}`);
-    } finally {
-      submit.disabled = false;
-    }
+    const answer = await get(SOLAR_RESOURCE_PATH, solarResourceParams(form));
+    $('#solar-request').textContent = `GET ${answer.url}`;
+    if (!answer.ok) return setStatus(status, 'error', errorText(answer));
+    showResource(answer.body);
+    setStatus(status, 'done', 'Found.');
   });
 }

@@ -2,7 +2,7 @@
 // anywhere (the list), with the fuel type and every filter the OpenAPI document lists; the stations
 // found as a list and on the map, and a station's whole record when its point is clicked.
 import { applyContract, errorText, get, parametersOf, post } from './api.js';
-import { $, h, setStatus } from './dom.js';
+import { $, h, onSubmit, setStatus } from './dom.js';
 import { filterFieldsets } from './filters.js';
 import { loadBoundaries, stationMap } from './map.js';
 import { readRoute, routeLines } from './route.js';
@@ -200,29 +200,19 @@ export function setUpStationSearch(openapi) {
   showMode(form);
   const mapReady = setUpMap(form);
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  onSubmit(form, status, 'Searching…', async () => {
     const mode = form.dataset.mode;
     const { path, method } = MODES[mode];
     const params = searchParams(form);
-    const submit = form.querySelector('button[type=submit]');
-    submit.disabled = true;
     list.replaceChildren();
     $('#station-detail').hidden = true;
-    setStatus(status, 'loading', 'Searching…');
-    try {
-      const answer = method === 'POST' ? await post(path, params) : await get(path, params);
-      $('#station-request').textContent = method === 'POST' ? `POST ${path} ${new URLSearchParams(params)}` : `GET ${answer.url}`;
-      (await mapReady)?.show(mapView(mode, params, answer.ok ? answer.body : undefined));
-      if (!answer.ok) return setStatus(status, 'error', errorText(answer));
-      const { fuel_stations: stations, total_results: total } = answer.body;
-      list.replaceChildren(...stations.map(stationItem));
-      list.dataset.total = String(total);
-      setStatus(status, 'done', summary(mode, params, total, stations.length));
-    } catch (error) {
-      setStatus(status, 'error', `The request failed: ${error.message}`);
-    } finally {
-      submit.disabled = false;
-    }
+    const answer = method === 'POST' ? await post(path, params) : await get(path, params);
+    $('#station-request').textContent = method === 'POST' ? `POST ${path} ${new URLSearchParams(params)}` : `GET ${answer.url}`;
+    (await mapReady)?.show(mapView(mode, params, answer.ok ? answer.body : undefined));
+    if (!answer.ok) return setStatus(status, 'error', errorText(answer));
+    const { fuel_stations: stations, total_results: total } = answer.body;
+    list.replaceChildren(...stations.map(stationItem));
+    list.dataset.total = String(total);
+    setStatus(status, 'done', summary(mode, params, total, stations.length));
   });
 }
