@@ -19,11 +19,13 @@ import { LOCK_FILE, OutDirLocked } from './out-dir-lock.ts';
 import type { BuildOptions, DatasetReport } from './datasets/types.ts';
 import { BuildFailed, describeIssue, describeRepair, type Issue } from './issues.ts';
 import {
+  climatePlacesProblem,
   DEFAULT_NSRDB_SPACING_DEG,
   MIN_NSRDB_SPACING_DEG,
   sampleOptionProblems,
   seedProblem,
   spacingProblem,
+  STATION_LIST_PLACES,
   stationsProblem,
   wholeNumber,
 } from './sample/options.ts';
@@ -174,6 +176,7 @@ interface CommandOptions {
   seed: number;
   stations: number;
   nsrdbSpacing?: number;
+  climatePlaces?: number;
   allowInvalid: boolean;
   allowEmpty: boolean;
   repair: boolean;
@@ -197,6 +200,11 @@ function buildCommand(): Command {
       `the sample's nsrdb grid spacing in degrees, at least ${MIN_NSRDB_SPACING_DEG} (default ${DEFAULT_NSRDB_SPACING_DEG})`,
       numberOption(Number, spacingProblem),
     )
+    .option(
+      '--climate-places <n>',
+      `how many of the station lists' ${STATION_LIST_PLACES} places get a tmy2, tmy3 or intl station in the sample, spread evenly over the lists (default all)`,
+      numberOption(wholeNumber, climatePlacesProblem),
+    )
     .option('--allow-invalid', 'build from the good records when some are bad (each rejected record is reported and written to a rejects file)', false)
     .option('--allow-empty', 'build even when a source file, or the whole source, yields no records', false)
     .option('--repair', 'apply the unambiguous repairs (each one is listed)', false)
@@ -207,7 +215,7 @@ function buildCommand(): Command {
 async function main(argv: string[]): Promise<void> {
   const command = buildCommand().parse(argv);
   const options = command.opts<CommandOptions>();
-  const sampleOnly = ['seed', 'stations', 'nsrdbSpacing'].filter((name) => command.getOptionValueSource(name) === 'cli');
+  const sampleOnly = ['seed', 'stations', 'nsrdbSpacing', 'climatePlaces'].filter((name) => command.getOptionValueSource(name) === 'cli');
   const flags = sampleOnly.map((name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   if (!options.sample && flags.length) command.error(`error: ${flags.join(', ')} ${flags.length === 1 ? 'applies' : 'apply'} only to --sample`);
   if (!options.sample && !options.source) command.error('error: give --source DIR (upstream files) or --sample');
@@ -215,7 +223,9 @@ async function main(argv: string[]): Promise<void> {
   const result = await buildDataSet({
     outDir: resolve(options.out),
     sourceDir: options.sample ? undefined : resolve(options.source!),
-    sample: options.sample ? { seed: options.seed, stations: options.stations, nsrdbSpacingDeg: options.nsrdbSpacing } : undefined,
+    sample: options.sample
+      ? { seed: options.seed, stations: options.stations, nsrdbSpacingDeg: options.nsrdbSpacing, climatePlaces: options.climatePlaces }
+      : undefined,
     allowInvalid: options.allowInvalid,
     allowEmpty: options.allowEmpty,
     repair: options.repair,

@@ -395,7 +395,7 @@ test('the sample: the same seed gives the same bytes, built fresh or taken from 
   const build = async (cacheSetting: string) => {
     process.env.CLIMATE_SAMPLE_CACHE = cacheSetting;
     const outDir = temporaryDir('climate-sample');
-    const { manifest } = await buildQuietly({ outDir, sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8 } });
+    const { manifest } = await buildQuietly({ outDir, sample: { seed: 77, stations: 10, nsrdbSpacingDeg: 8, climatePlaces: 10 } });
     return { outDir, files: manifest.datasets.climate!.files };
   };
   const [first, second] = await Promise.all([build(cache), build(cache)]);

@@ -4,7 +4,7 @@
 // the server runs, changes every tag.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildQuietly, startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { buildQuietly, SMALL_CLIMATE, startTestServer, withKey, type TestServer } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
 describe('ETags over HTTP', () => {
@@ -109,7 +109,7 @@ describe('ETags over HTTP', () => {
     const before = await Promise.all(paths.map((path) => etagOf(path)));
     assert.ok(before.every((etag) => etag !== null));
 
-    await buildQuietly({ outDir: dataDir, sample: { seed: 2, stations: 500 } });
+    await buildQuietly({ outDir: dataDir, sample: { seed: 2, stations: 500, ...SMALL_CLIMATE } });
     await server.dataWatcher.check();
     assert.equal(server.data.dataSet.manifest.seed, 2, 'the server serves the rebuilt data set');
 

@@ -13,7 +13,7 @@ import { validatorFor } from '../schemas/registry.ts';
 import { endpoints, unimplementedPaths } from '../server/endpoints/index.ts';
 import { generateKey, hashKey, writeKeysFile } from '../server/gateway/keys.ts';
 import { startServer } from '../server/main.ts';
-import { buildQuietly, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { buildQuietly, SMALL_CLIMATE, sourceDirWith, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
 const LAST_UPDATED = '/api/alt-fuel-stations/v1/last-updated';
@@ -150,7 +150,7 @@ describe('last-updated on a sample data set', () => {
     assert.equal(notModified.status, 304);
     assert.equal(await notModified.text(), '');
 
-    await buildQuietly({ outDir: dataDir, sample: { seed: 2, stations: 300 } });
+    await buildQuietly({ outDir: dataDir, sample: { seed: 2, stations: 300, ...SMALL_CLIMATE } });
     await server.dataWatcher.check();
     assert.equal(server.data.dataSet.manifest.seed, 2, 'the server serves the rebuilt data set');
     const expected = `{"last_updated":"${await newestUpdate(dataDir)}"}`;

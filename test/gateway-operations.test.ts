@@ -13,7 +13,7 @@ import { generateKey, hashKey, KEY_PATTERN, readKeysFile, writeKeysFile } from '
 import { Gate, get, repoRoot, slowEndpoint, spawnServer } from './support/gateway.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { runKeysCommand } from '../scripts/keys.ts';
-import { buildQuietly, temporaryDir } from './support/helpers.ts';
+import { buildQuietly, SMALL_CLIMATE, temporaryDir } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -206,7 +206,7 @@ describe('operations', () => {
       const load = (async () => {
         while (!stop) statuses.push((await get(`${server.url}/api/alt-fuel-stations/v1.json?api_key=${key}&limit=5`)).status);
       })();
-      await buildQuietly({ outDir: reloadDir, sample: { seed: 2, stations: 300 } });
+      await buildQuietly({ outDir: reloadDir, sample: { seed: 2, stations: 300, ...SMALL_CLIMATE } });
       await waitFor(() => server.data.dataSet !== old, 'the new data set');
       assert.equal(await total(), 300);
       assert.equal(JSON.parse((await get(`${server.url}/health`)).text).manifest.seed, 2);

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { DataSetWriter } from '../dataset-writer.ts';
+import type { SampleOptions } from '../sample/options.ts';
 import { SOLAR_RESOURCE_FILE } from './climate-solar-resource.ts';
 
 /** Entries kept: the last used, whatever their key. */
@@ -65,14 +66,15 @@ export class ClimateSampleCache {
     private readonly dir: string,
   ) {}
 
-  /** The cache entry of this seed and spacing; undefined when CLIMATE_SAMPLE_CACHE is `off`. */
-  static for(seed: number, spacing: number | undefined): ClimateSampleCache | undefined {
+  /** The cache entry of the sample's climate (its seed, grid spacing and places); undefined when CLIMATE_SAMPLE_CACHE is `off`. */
+  static for({ seed, nsrdbSpacingDeg, climatePlaces }: SampleOptions): ClimateSampleCache | undefined {
     const root = process.env.CLIMATE_SAMPLE_CACHE ?? join(tmpdir(), 'nrel-compat-climate-sample');
     if (root === 'off' || root === '') return undefined;
     const hash = createHash('sha256').update(
       JSON.stringify({
         seed,
-        spacing: spacing ?? null,
+        spacing: nsrdbSpacingDeg ?? null,
+        places: climatePlaces ?? null,
         duckdb: duckdbVersion(),
       }),
     );

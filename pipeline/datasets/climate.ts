@@ -9,6 +9,7 @@ import type { ClimateStation } from '../../types/schemas.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { generateWeather } from '../sample/climate.ts';
 import { sampleClimateStations } from '../sample/climate-stations.ts';
+import type { SampleOptions } from '../sample/options.ts';
 import { DATASET, draftIssues, ROW_GROUP_RECORDS, type StationDraft, type StationInput } from './climate-records.ts';
 import { ClimateSampleCache } from './climate-sample-cache.ts';
 import { climateSourceFiles, readClimateFile } from './climate-source-files.ts';
@@ -43,8 +44,8 @@ function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] 
   });
 }
 
-function sampleInputs(seed: number, nsrdbSpacingDeg: number | undefined): StationInput[] {
-  return sampleClimateStations(seed, nsrdbSpacingDeg).map(({ draft, weatherSeed }) => ({
+function sampleInputs(sample: SampleOptions): StationInput[] {
+  return sampleClimateStations(sample.seed, sample).map(({ draft, weatherSeed }) => ({
     draft,
     load: () =>
       generateWeather(
@@ -93,7 +94,7 @@ export const climate: DatasetBuilder = {
   name: DATASET,
   async build(writer, options: BuildOptions) {
     const report = emptyReport();
-    const cache = options.sample ? ClimateSampleCache.for(options.sample.seed, options.sample.nsrdbSpacingDeg) : undefined;
+    const cache = options.sample ? ClimateSampleCache.for(options.sample) : undefined;
     const release = await cache?.claim();
     try {
       const cached = cache?.read(writer, DATASET);
@@ -113,7 +114,7 @@ export const climate: DatasetBuilder = {
 async function buildClimate(writer: DataSetWriter, options: BuildOptions, report: DatasetReport, cache: ClimateSampleCache | undefined): Promise<void> {
   let inputs: StationInput[];
   if (options.sample) {
-    inputs = sampleInputs(options.sample.seed, options.sample.nsrdbSpacingDeg);
+    inputs = sampleInputs(options.sample);
     for (const [index, { draft }] of inputs.entries()) {
       const issues = draftIssues(draft, { file: 'sample', record: index });
       if (issues.length) throw new Error(`The sample generator made an invalid climate station: ${issues.map(describeIssue).join('; ')}`);

@@ -1,11 +1,12 @@
 // What every data set builder gets and gives: the build's options and writer in, its problems out.
 import type { DataSetWriter } from '../dataset-writer.ts';
 import type { Issue } from '../issues.ts';
+import type { SampleOptions } from '../sample/options.ts';
 
 export interface BuildOptions {
   /** Source layout of docs/interface.md §3; undefined for a sample build. */
   sourceDir?: string;
-  sample?: { seed: number; stations: number; nsrdbSpacingDeg?: number };
+  sample?: SampleOptions;
   allowInvalid: boolean;
   /** Build even when a source file or the whole source yields no records (else that fails the build). */
   allowEmpty?: boolean;

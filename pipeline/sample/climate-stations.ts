@@ -6,7 +6,7 @@
 import { nsrdbCellName, nsrdbV1Id, nsrdbV2Id } from '../../model/climate-ids.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { AUSTRALIAN_STATES, CANADIAN_PROVINCES, nearestZipPlace, realPlaces, US_STATES, WEATHER_DATA_SOURCE, type Place } from './climate-places.ts';
-import { DEFAULT_NSRDB_SPACING_DEG } from './options.ts';
+import { DEFAULT_NSRDB_SPACING_DEG, type SampleOptions } from './options.ts';
 import { Random } from './random.ts';
 
 type Draft = Omit<ClimateStation, 'station_index' | 'hourly_file' | 'hourly_row_group' | 'hourly_offset' | 'hourly_bytes'>;
@@ -177,12 +177,22 @@ export function nsrdbGridDrafts(options: GridOptions): Draft[] {
   return drafts;
 }
 
+/** `count` of `places`, spread evenly over the list (its first, and every (length / count)th after). */
+function spreadOver<T>(places: T[], count: number): T[] {
+  return Array.from({ length: count }, (_, i) => places[Math.floor((i * places.length) / count)]!);
+}
+
 /**
  * The whole sample catalog in catalog order (tmy2, tmy3, intl by list order, then the nsrdb grid
- * west to east, south to north), each with a weather seed drawn from `seed`.
+ * west to east, south to north), each with a weather seed drawn from `seed`. `climatePlaces` of
+ * the station lists' places get a station (all of them when undefined).
  */
-export function sampleClimateStations(seed: number, nsrdbSpacingDeg = DEFAULT_NSRDB_SPACING_DEG): SampleStation[] {
+export function sampleClimateStations(
+  seed: number,
+  { nsrdbSpacingDeg = DEFAULT_NSRDB_SPACING_DEG, climatePlaces }: Pick<SampleOptions, 'nsrdbSpacingDeg' | 'climatePlaces'> = {},
+): SampleStation[] {
   const random = new Random(seed ^ 0x5eed_c11a);
-  const drafts = [...realPlaces().map((place) => stationDraft(place, seed)), ...nsrdbGridDrafts({ spacingDeg: nsrdbSpacingDeg, seedLabel: String(seed) })];
+  const places = climatePlaces === undefined ? realPlaces() : spreadOver(realPlaces(), climatePlaces);
+  const drafts = [...places.map((place) => stationDraft(place, seed)), ...nsrdbGridDrafts({ spacingDeg: nsrdbSpacingDeg, seedLabel: String(seed) })];
   return drafts.map((draft) => ({ draft, weatherSeed: random.int(0, 0x7fff_ffff) }));
 }

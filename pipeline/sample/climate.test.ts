@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import type { WeatherData } from '../readers/weather/index.ts';
 import { prepareSite, simulate } from '../../pv/v5/index.ts';
 import { generateWeather, HOURLY_COLUMNS, standardPressure, type HourlyColumns, type Site } from './climate.ts';
+import { realPlaces } from './climate-places.ts';
 import { nsrdbCellId, nsrdbGridDrafts, sampleClimateStations } from './climate-stations.ts';
+import { STATION_LIST_PLACES } from './options.ts';
 
 const boulder: Site = { lat: 40.13, lon: -105.24, timezone: -7, elevation: 1689 };
 const phoenix: Site = { lat: 33.45, lon: -111.98, timezone: -7, elevation: 358 };
@@ -58,7 +60,27 @@ test('the same seed gives the same year; another seed another one', () => {
   const c = generateWeather(boulder, 12);
   for (const name of HOURLY_COLUMNS) assert.deepEqual(a[name], b[name], name);
   assert.notDeepEqual(a.ghi, c.ghi);
-  assert.deepEqual(sampleClimateStations(5, 4), sampleClimateStations(5, 4));
+  assert.deepEqual(sampleClimateStations(5, { nsrdbSpacingDeg: 4 }), sampleClimateStations(5, { nsrdbSpacingDeg: 4 }));
+});
+
+test('--climate-places: that many of the station lists’ places, the first and then evenly spread, every kind among them; all of them by default', () => {
+  assert.equal(realPlaces().length, STATION_LIST_PLACES);
+  const stationsAt = (climatePlaces?: number) =>
+    sampleClimateStations(9, { nsrdbSpacingDeg: 8, climatePlaces }).filter(({ draft }) => draft.dataset !== 'nsrdb');
+  const all = stationsAt();
+  assert.deepEqual(stationsAt(STATION_LIST_PLACES), all);
+  assert.deepEqual(
+    all.map(({ draft }) => [draft.lat, draft.lon]),
+    realPlaces().map((place) => [place.lat, place.lon]),
+  );
+  assert.deepEqual(stationsAt(0), []);
+  const ten = stationsAt(10);
+  const step = STATION_LIST_PLACES / 10;
+  assert.deepEqual(
+    ten.map(({ draft }) => draft.id),
+    Array.from({ length: 10 }, (_, i) => all[Math.floor(i * step)]!.draft.id),
+  );
+  assert.deepEqual(new Set(ten.map(({ draft }) => draft.dataset)), new Set(['tmy2', 'tmy3', 'intl']));
 });
 
 test('hour by hour: dark at night, components consistent, values in range, a non-leap year', () => {

@@ -107,7 +107,7 @@ async function writeDataSet(
 }
 
 test('tmy2, tmy3 and intl stations have one id for both versions', async (t) => {
-  const drafts = sampleClimateStations(3, 8)
+  const drafts = sampleClimateStations(3, { nsrdbSpacingDeg: 8 })
     .map(({ draft }) => draft)
     .filter((draft, i, all) => draft.dataset !== all[i - 1]?.dataset)
     .slice(0, 4);

@@ -48,6 +48,12 @@ export function sourceDirWith(files: string[]): string {
   return dir;
 }
 
+/**
+ * Sample options for a build whose climate the test does not read: ten places and a coarse grid,
+ * generated in a second or two where the whole sample climate takes half a minute.
+ */
+export const SMALL_CLIMATE = { climatePlaces: 10, nsrdbSpacingDeg: 8 } as const;
+
 export async function buildQuietly(request: Omit<BuildRequest, 'log' | 'allowInvalid' | 'repair'> & Partial<BuildRequest>) {
   const lines: string[] = [];
   const result = await buildDataSet({ allowInvalid: false, repair: false, ...request, log: (line) => lines.push(line) });
