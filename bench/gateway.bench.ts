@@ -105,6 +105,7 @@ async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: 
       limiter,
       keyLimits: { hourly: 1000, daily: 10_000 },
       demoLimits: { hourly: 1_000_000, daily: 1_000_000 },
+      nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
       now: Date.now,
     };
   };
@@ -132,6 +133,7 @@ baselineP50 = await measure(
     limiter: new MemoryRateLimiter(),
     keyLimits: { hourly: 1, daily: 1 },
     demoLimits: { hourly: 1, daily: 1 },
+    nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
     now: Date.now,
   },
   'fuel-stations',
@@ -170,6 +172,7 @@ if (redisServerBinary()) {
         limiter: new SharedRateLimiter(client, { now: Date.now }),
         keyLimits: { hourly: 1_000_000, daily: 1_000_000 },
         demoLimits: { hourly: 1, daily: 1 },
+        nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
         now: Date.now,
       },
       'fuel-stations',

@@ -23,7 +23,7 @@ export const schemasDir = dirname(fileURLToPath(import.meta.url));
  * record's CSV columns, in order, by their headers), `x-json-digits` (the significant digits JSON
  * writes a number with, where the real service prints fewer than the shortest round-trip text).
  */
-export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-list-separator', 'x-csv-columns', 'x-json-digits'];
+export const annotationKeywords = ['x-csv-header', 'x-comma-list', 'x-list-separator', 'x-csv-columns', 'x-json-digits', 'x-csv-ragged'];
 
 export interface SchemaFile {
   id: string;

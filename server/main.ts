@@ -130,6 +130,7 @@ function gatewayOptions(settings: Settings, logger: Logger, now: () => number, p
     demoKey: settings.demoKey,
     keyLimits: { hourly: settings.keyHourlyLimit, daily: settings.keyDailyLimit },
     demoLimits: { hourly: settings.demoHourlyLimit, daily: settings.demoDailyLimit },
+    nsrdbCsvLimits: { perSecond: settings.nsrdbCsvPerSecond, daily: settings.nsrdbCsvDailyLimit },
     redisUrl: settings.redisUrl,
     redisPrefix: settings.redisPrefix,
     redisTimeoutMs: settings.redisTimeoutMs,

@@ -22,6 +22,8 @@ const samples: Record<string, [text: string, read: (settings: ReturnType<typeof 
   DEMO_KEY_DAILY_LIMIT: ['8', (s) => s.demoDailyLimit, 8],
   KEY_HOURLY_LIMIT: ['9', (s) => s.keyHourlyLimit, 9],
   KEY_DAILY_LIMIT: ['10', (s) => s.keyDailyLimit, 10],
+  NSRDB_CSV_PER_SECOND: ['2', (s) => s.nsrdbCsvPerSecond, 2],
+  NSRDB_CSV_DAILY_LIMIT: ['20', (s) => s.nsrdbCsvDailyLimit, 20],
   REDIS_URL: ['redis://127.0.0.1:6390/2', (s) => s.redisUrl, 'redis://127.0.0.1:6390/2'],
   REDIS_PREFIX: ['here:', (s) => s.redisPrefix, 'here:'],
   REDIS_TIMEOUT_MS: ['50', (s) => s.redisTimeoutMs, 50],

@@ -22,6 +22,9 @@ export interface Settings {
   keyHourlyLimit: number;
   /** Requests per rolling day per key that has no limit of its own (fuel-station endpoints). */
   keyDailyLimit: number;
+  /** NSRDB .csv downloads per rolling second and per rolling day, per key (DEMO_KEY: per client IP). */
+  nsrdbCsvPerSecond: number;
+  nsrdbCsvDailyLimit: number;
   /** DEMO_KEY, per client IP, every endpoint. */
   demoHourlyLimit: number;
   demoDailyLimit: number;
@@ -161,6 +164,20 @@ const SETTINGS = [
     fallback: '10000',
     meaning: 'requests per rolling day per key, fuel-station endpoints',
     read: wholeNumber(),
+  }),
+  setting({
+    field: 'nsrdbCsvPerSecond',
+    variable: 'NSRDB_CSV_PER_SECOND',
+    fallback: '1',
+    meaning: 'NSRDB .csv downloads per rolling second per key (DEMO_KEY: per client IP)',
+    read: wholeNumber(1),
+  }),
+  setting({
+    field: 'nsrdbCsvDailyLimit',
+    variable: 'NSRDB_CSV_DAILY_LIMIT',
+    fallback: '10000',
+    meaning: 'NSRDB .csv downloads per rolling day per key (DEMO_KEY: per client IP)',
+    read: wholeNumber(1),
   }),
   setting({ field: 'redisUrl', variable: 'REDIS_URL', meaning: 'rate-limit counters and keys in Redis, shared by every instance', read: asText }),
   setting({ field: 'redisPrefix', variable: 'REDIS_PREFIX', fallback: DEFAULT_REDIS_PREFIX, meaning: 'prefix of every Redis key', read: asText }),

@@ -216,6 +216,7 @@ export interface Schemas {
   BuildingResources?: BuildingResources;
   BuildingVocabularyTerm?: BuildingVocabularyTerm;
   ClimateHourly?: ClimateHourly;
+  ClimateNsrdbFile?: ClimateNsrdbFile;
   ClimateSolarResource?: ClimateSolarResource;
   ClimateStation?: ClimateStation;
   ElectricNetworkSource?: ElectricNetworkSource;
@@ -260,6 +261,8 @@ export interface Schemas {
   FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
+  NsrdbDownloadCsv?: NsrdbDownloadCsv;
+  NsrdbDownloadResponse?: NsrdbDownloadResponse;
   BuildingEventsParameters?: BuildingEventsParameters;
   BuildingResourcesParameters?: BuildingResourcesParameters;
   FuelStationsElectricNetworksParameters?: FuelStationsElectricNetworksParameters;
@@ -268,6 +271,8 @@ export interface Schemas {
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
   FuelStationsNearestParameters?: FuelStationsNearestParameters;
+  NsrdbGoesTmyV4DownloadParameters?: NsrdbGoesTmyV4DownloadParameters;
+  NsrdbPsm3TmyDownloadParameters?: NsrdbPsm3TmyDownloadParameters;
   PvwattsV6Parameters?: PvwattsV6Parameters;
   PvwattsV8Parameters?: PvwattsV8Parameters;
   SolarDataQueryParameters?: SolarDataQueryParameters;
@@ -1172,6 +1177,19 @@ export interface ClimateHourly {
    * Dew-point temperature, °C. The sample's: from the day's mean temperature and a relative humidity from its crude climatology (drier in deserts, moister on cloudy days), by the Magnus formula, never above the hour's dry-bulb temperature, to 0.1 °C. Absent from hourly shards written before this column existed (NaN, as for a file without it).
    */
   tdew: number | null;
+}
+/**
+ * The text of one NSRDB download the pipeline ingested (a file of the source layout's climate/nsrdb/ folder), kept whole so that the NSRDB download endpoints give it back as it was (docs/weather-files.md §10, docs/service.md §9): one Parquet table, `climate.nsrdb_files`, one row a station. Stations of the sample have none: their downloads are written from the hourly columns.
+ */
+export interface ClimateNsrdbFile {
+  /**
+   * The station's v1 id (climate-station.schema.json `id`).
+   */
+  id: string;
+  /**
+   * The file's text as read (UTF-8, after any byte-order mark), line endings included; it splits into the NSRDB layout.
+   */
+  text: string;
 }
 /**
  * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/service.md §8, docs/decisions.md §9). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
@@ -2907,6 +2925,67 @@ export interface GatewayError {
   };
 }
 /**
+ * A .csv NSRDB download (docs/service.md §9, docs/weather-files.md §10): the file's metadata names on line 1 and their values on line 2, its column names on line 3, then one line of cells a record, comma-separated and unquoted. An ingested file asked for with the options it was downloaded with comes back byte for byte.
+ */
+export interface NsrdbDownloadCsv {
+  /**
+   * Lines 1 and 2: each metadata field's name and value, in file order.
+   */
+  metadata: {
+    name: string;
+    value: string;
+  }[];
+  /**
+   * Line 3.
+   */
+  columnNames: string[];
+  /**
+   * Each column's cells, one a record.
+   */
+  columns: string[][];
+  lineEnding: '\n' | '\r\n';
+}
+/**
+ * The JSON answer of the NSRDB downloads (docs/service.md §9), in the documentation's envelope: the request's parameters, metadata, the status again, outputs and errors. A .csv request that fails gets it too, as JSON, with its errors (the documentation's clients read `errors` from JSON whatever they asked for).
+ */
+export interface NsrdbDownloadResponse {
+  inputs: {
+    /**
+     * The request's parameters (api_key aside) as strings, in request order.
+     */
+    query: {
+      [k: string]: string;
+    };
+  };
+  metadata: {
+    /**
+     * The API's version, 2.0.0.
+     */
+    version: string;
+    resultset: {
+      /**
+       * The sites of the answer: 0 when it failed.
+       */
+      count: number;
+    };
+  };
+  /**
+   * The HTTP status, again.
+   */
+  status: number;
+  /**
+   * Empty when the request failed.
+   */
+  outputs: {
+    message?: string;
+    downloadUrl?: string;
+  };
+  /**
+   * Every reason the request failed; empty when it did not.
+   */
+  errors: string[];
+}
+/**
  * Query parameters of GET /api/commercial-building-resources/v1/events.{json,jsonp,xml} (also without v1). An empty parameter is ignored.
  */
 export interface BuildingEventsParameters {
@@ -3473,6 +3552,150 @@ export interface FuelStationsNearestParameters {
    * Results to skip, for paging with limit: an integer from 0 to 2147483647.
    */
   offset?: number;
+}
+/**
+ * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv (docs/service.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
+ */
+export interface NsrdbGoesTmyV4DownloadParameters {
+  /**
+   * The point, as well-known text: POINT(lon lat) (the .csv form takes a single point; MULTIPOINT and POLYGON are the archive form's). Required.
+   */
+  wkt?: string;
+  /**
+   * The year to extract: for the .csv form one name of the list, each answered with the cell's typical year (the data set holds one). Required.
+   */
+  names?: (
+    | 'tmy'
+    | 'tmy-2022'
+    | 'tdy-2022'
+    | 'tgy-2022'
+    | 'tmy-2023'
+    | 'tdy-2023'
+    | 'tgy-2023'
+    | 'tmy-2024'
+    | 'tdy-2024'
+    | 'tgy-2024'
+  )[];
+  /**
+   * Which columns to give, in this order after the time columns; all the cell holds when absent. An attribute the cell does not hold is a 422.
+   */
+  attributes?: (
+    | 'air_temperature'
+    | 'alpha'
+    | 'aod'
+    | 'asymmetry'
+    | 'clearsky_dhi'
+    | 'clearsky_dni'
+    | 'clearsky_ghi'
+    | 'cloud_fill_flag'
+    | 'cloud_type'
+    | 'dew_point'
+    | 'dhi'
+    | 'dni'
+    | 'fill_flag'
+    | 'ghi'
+    | 'ozone'
+    | 'relative_humidity'
+    | 'solar_zenith_angle'
+    | 'ssa'
+    | 'surface_albedo'
+    | 'surface_pressure'
+    | 'tmy_year'
+    | 'total_precipitable_water'
+    | 'wind_direction'
+    | 'wind_speed'
+  )[];
+  /**
+   * true (default): timestamps in UTC; false: in the cell's local standard time.
+   */
+  utc?: 'true' | 'false';
+  /**
+   * Whether to include 29 February where a year has one (default false); a typical year has none, so both give 8,760 hours.
+   */
+  leap_day?: 'true' | 'false';
+  /**
+   * Minutes between records: 60, the only interval of the data. Required.
+   */
+  interval?: number;
+  /**
+   * The requester's email address, as the real service requires it; checked for form, never used to send anything. Required.
+   */
+  email?: string;
+  /**
+   * The requester's name (accepted, unused).
+   */
+  full_name?: string;
+  /**
+   * The requester's organisation (accepted, unused).
+   */
+  affiliation?: string;
+  /**
+   * Why the data is requested (accepted, unused).
+   */
+  reason?: string;
+  /**
+   * Whether to join the NSRDB mailing list (accepted, unused).
+   */
+  mailing_list?: 'true' | 'false';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
+}
+/**
+ * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/psm3-2-2-tmy-download.csv (docs/service.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
+ */
+export interface NsrdbPsm3TmyDownloadParameters {
+  /**
+   * The point, as well-known text: POINT(lon lat) (the .csv form takes a single point; MULTIPOINT and POLYGON are the archive form's). Required.
+   */
+  wkt?: string;
+  /**
+   * The year to extract: for the .csv form one name of the list, each answered with the cell's typical year (the data set holds one). Required.
+   */
+  names?: ('tmy' | 'tdy' | 'tgy' | 'tmy-2022' | 'tdy-2022' | 'tgy-2022' | 'tmy-2021' | 'tdy-2021' | 'tgy-2021')[];
+  /**
+   * Which columns to give, in this order after the time columns; all the cell holds when absent. An attribute the cell does not hold is a 422.
+   */
+  attributes?: (
+    | 'dhi'
+    | 'dni'
+    | 'ghi'
+    | 'dew_point'
+    | 'air_temperature'
+    | 'surface_pressure'
+    | 'wind_direction'
+    | 'wind_speed'
+    | 'surface_albedo'
+  )[];
+  /**
+   * true (default): timestamps in UTC; false: in the cell's local standard time.
+   */
+  utc?: 'true' | 'false';
+  /**
+   * The requester's email address, as the real service requires it; checked for form, never used to send anything. Required.
+   */
+  email?: string;
+  /**
+   * The requester's name (accepted, unused).
+   */
+  full_name?: string;
+  /**
+   * The requester's organisation (accepted, unused).
+   */
+  affiliation?: string;
+  /**
+   * Why the data is requested (accepted, unused).
+   */
+  reason?: string;
+  /**
+   * Whether to join the NSRDB mailing list (accepted, unused).
+   */
+  mailing_list?: 'true' | 'false';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
 }
 /**
  * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (docs/service.md §5.1; docs/decisions.md §5.4). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.

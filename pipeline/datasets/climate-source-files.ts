@@ -208,7 +208,7 @@ function parseWeather(name: string, text: string, sourceFile: string): WeatherDa
 }
 
 /**
- * Reads, checks and describes one weather file (its bytes as stored); throws ClimateInputError with
+ * Reads, checks and describes one weather file (its bytes as stored), and gives its text as read; throws ClimateInputError with
  * what is wrong. `notes` takes what is worth knowing about the file (read as UTF-16, by its byte-order mark).
  */
 export function readClimateFile(
@@ -217,7 +217,7 @@ export function readClimateFile(
   sourceFile: string,
   bytes = readFileSync(path),
   notes?: Issue[],
-): { draft: StationDraft; hourly: HourlyColumns } {
+): { draft: StationDraft; hourly: HourlyColumns; text: string } {
   const fail = (issue: Omit<Issue, 'file'>): never => {
     throw new ClimateInputError([{ file: sourceFile, ...issue }]);
   };
@@ -237,7 +237,7 @@ export function readClimateFile(
   const draft = draftFromWeather(dataset, weather, sourceFile);
   const issues = [...draftIssues(draft, { file: sourceFile, line: 1 }), ...hourlyIssues(hourlyOf(weather), sourceFile, firstDataLine(weather, text))];
   if (issues.length) throw new ClimateInputError(issues);
-  return { draft, hourly: hourlyOf(weather) };
+  return { draft, hourly: hourlyOf(weather), text };
 }
 
 export interface SourceFileEntry {

@@ -11,6 +11,7 @@ import { generateWeather } from '../sample/climate.ts';
 import { sampleClimateStations } from '../sample/climate-stations.ts';
 import type { SampleOptions } from '../sample/options.ts';
 import { DATASET, draftIssues, ROW_GROUP_RECORDS, type StationDraft, type StationInput } from './climate-records.ts';
+import { NsrdbFileCollector } from './climate-nsrdb-files.ts';
 import { ClimateSampleCache } from './climate-sample-cache.ts';
 import { climateSourceFiles, readClimateFile } from './climate-source-files.ts';
 import { SolarResourceCollector } from './climate-solar-resource.ts';
@@ -19,7 +20,7 @@ import type { DataSetWriter } from '../dataset-writer.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
 
 /** The inputs of the source layout: every file read lazily, checked, then written. */
-function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] {
+function sourceInputs(sourceDir: string, report: DatasetReport, nsrdbFiles: NsrdbFileCollector): StationInput[] {
   return climateSourceFiles(sourceDir, report.notes).map(({ dataset, path, sourceFile }) => {
     const bytes = statSync(path).size;
     return {
@@ -36,8 +37,9 @@ function sourceInputs(sourceDir: string, report: DatasetReport): StationInput[] 
           bytes,
           sha256: createHash('sha256').update(raw).digest('hex'),
         };
-        const { draft, hourly } = readClimateFile(dataset, path, sourceFile, raw, report.notes);
+        const { draft, hourly, text } = readClimateFile(dataset, path, sourceFile, raw, report.notes);
         this.draft = draft;
+        nsrdbFiles.add(draft, text);
         return hourly;
       },
     };
@@ -113,6 +115,7 @@ export const climate: DatasetBuilder = {
 /** The climate data set from the sample generator or the source directory's weather files; a sample is kept in its cache. */
 async function buildClimate(writer: DataSetWriter, options: BuildOptions, report: DatasetReport, cache: ClimateSampleCache | undefined): Promise<void> {
   let inputs: StationInput[];
+  const nsrdbFiles = new NsrdbFileCollector();
   if (options.sample) {
     inputs = sampleInputs(options.sample);
     for (const [index, { draft }] of inputs.entries()) {
@@ -120,7 +123,7 @@ async function buildClimate(writer: DataSetWriter, options: BuildOptions, report
       if (issues.length) throw new Error(`The sample generator made an invalid climate station: ${issues.map(describeIssue).join('; ')}`);
     }
   } else if (options.sourceDir) {
-    inputs = sourceInputs(options.sourceDir, report);
+    inputs = sourceInputs(options.sourceDir, report, nsrdbFiles);
   } else {
     inputs = [];
   }
@@ -147,6 +150,11 @@ async function buildClimate(writer: DataSetWriter, options: BuildOptions, report
     kept.map((station) => station.id),
   );
   report.notes.push(...solar.notes);
+  await nsrdbFiles.write(
+    writer,
+    kept.map((station) => station.id),
+  );
+  report.notes.push(...nsrdbFiles.notes);
   writer.dataset(DATASET).rejected = report.rejectedRecords;
   cache?.write(writer, DATASET, kept);
 }

@@ -43,7 +43,8 @@ function content(format: Format, schemaId: string, options: { callback: boolean;
     case 'xml':
       return { 'application/xml': textMedia('XML', schemaId) };
     case 'csv':
-      return { 'text/csv': textMedia('CSV', schemaId) };
+      // an NSRDB download's lines are not one table: its metadata lines have their own length
+      return { 'text/csv': textMedia('CSV', schemaId, schemaById(schemaId)['x-csv-ragged'] ? { 'x-csv-ragged': true } : {}) };
     case 'html':
       return { 'text/html': textMedia('HTML', schemaId) };
   }
@@ -133,13 +134,17 @@ export function responses(endpoint: Endpoint, format: Format | undefined, callba
     out[status] = {
       description: `${statusText[Number(status)] ?? 'Error'}: ${String(schemaById(schemaId).description ?? '')}`.trim(),
       headers: { ...rateLimitHeaders, 'Cache-Control': headerRef('Cache-Control') },
-      content: mergeContent(...formats.map((f) => content(f, schemaId, { callback, error: true }))),
+      content: mergeContent(...formats.map((f) => content(endpoint.responses.errorsAsJson ? 'json' : f, schemaId, { callback, error: true }))),
     };
   }
-  out['400'] = {
+  const gateway400 = {
     description: "BAD_REQUEST, in the gateway's form: the path cannot be decoded (a malformed percent-encoding such as `%ZZ`).",
     content: gatewayContent(format),
   };
+  const own400 = out['400'] as { description: string; headers: Json; content: Json } | undefined;
+  out['400'] = own400
+    ? { description: `${own400.description} Or ${gateway400.description}`, headers: own400.headers, content: mergeContent(own400.content, gateway400.content) }
+    : gateway400;
   out['431'] = {
     description: 'REQUEST_TOO_LARGE, in JSON: the URL and headers exceed 16 KB (answered before the path is read).',
     content: gatewayContent('json'),

@@ -8,6 +8,7 @@ import { BuildingResourceStore } from './building-resources.ts';
 import { ClimateStore } from './climate.ts';
 import type { Database } from './database.ts';
 import { ElectricNetworkStore } from './electric-networks.ts';
+import { NsrdbFileStore } from './nsrdb-files.ts';
 import { SolarResourceStore } from './solar-resource.ts';
 import { StationStore } from './stations.ts';
 
@@ -67,6 +68,11 @@ export const storeRegistrations = {
     dataset: 'climate',
     checkedFiles: { solar_resource: '/api/schemas/climate-solar-resource.schema.json' },
     load: ({ db, file }) => SolarResourceStore.load(db, file('solar_resource')),
+  }),
+  /** The NSRDB downloads the pipeline ingested, kept whole: a file of the climate data set a build from the sample or without nsrdb files lacks. */
+  nsrdbFiles: register({
+    dataset: 'climate',
+    load: ({ db, file }) => NsrdbFileStore.load(db, file('nsrdb_files')),
   }),
 };
 

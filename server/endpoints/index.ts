@@ -6,6 +6,7 @@ import { electricNetworksEndpoint } from './fuel-stations-electric-networks.ts';
 import { evChargingUnitsEndpoint } from './fuel-stations-ev-charging-units.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
+import { nsrdbDownloadEndpoints } from './nsrdb-downloads.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
 import { pvwattsV8Endpoint } from './pvwatts-v8.ts';
 import { solarResourceEndpoint } from './solar-resource.ts';
@@ -28,6 +29,7 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     electricNetworksEndpoint,
     evChargingUnitsEndpoint(stationRecord),
     solarResourceEndpoint,
+    ...nsrdbDownloadEndpoints,
   ];
 }
 

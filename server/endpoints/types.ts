@@ -6,8 +6,11 @@ import type { ApiResult } from '../formats/render.ts';
 import type { RawQuery } from '../params.ts';
 import type { BodyProblem } from '../request-body.ts';
 
-/** Which daily counter an endpoint draws on: the real service limits fuel-station endpoints per day. */
-export type LimitGroup = 'fuel-stations' | 'other';
+/**
+ * Which counters an endpoint draws on besides the hourly one: the real service limits fuel-station
+ * endpoints per day, and the NSRDB .csv downloads to one a second and 10,000 a day.
+ */
+export type LimitGroup = 'fuel-stations' | 'nsrdb-csv' | 'other';
 
 export interface EndpointRequest {
   data: DataSet;
@@ -29,7 +32,14 @@ export interface Endpoint {
    * success response of a format whose body is not `ok` in another notation (GeoJSON), and answers a
    * format has no form for, which come as JSON instead (`asJson`: nearby-route's ids in KML).
    */
-  responses: { ok: string; errors: Record<number, string>; byFormat?: Partial<Record<Format, string>>; asJson?: Partial<Record<Format, string>> };
+  responses: {
+    ok: string;
+    errors: Record<number, string>;
+    byFormat?: Partial<Record<Format, string>>;
+    asJson?: Partial<Record<Format, string>>;
+    /** Its errors come as JSON whatever the format (the NSRDB downloads: their clients read `errors` from JSON). */
+    errorsAsJson?: boolean;
+  };
   /** Path parameters (`:id` in a path) and the JSON Schema of each, for the OpenAPI document. */
   pathParameters?: Record<string, { [keyword: string]: unknown }>;
   /** For the OpenAPI document and the page: its group (tag), a one-line summary, an example query string. */

@@ -16,6 +16,8 @@ export interface View {
   /** `field`: the XML document is that top-level field's value alone, as Rails renders a single record. */
   xml?: { style: XmlStyle; root: string; field?: string };
   csv?: { columns: CsvColumn[]; rows(data: unknown): unknown[] | RowStream };
+  /** CSV that is not one table with one header (an NSRDB download): the whole text. */
+  csvText?: (data: unknown) => string;
   /** GeoJSON: a FeatureCollection of the data's records. A view without it (errors) is written as JSON. */
   geojson?: GeoJsonForm;
   /** KML: a Document of the data's records as Placemarks. A view without it (errors) is written as JSON, as for GeoJSON. */
@@ -80,6 +82,13 @@ async function* expand(text: string, slots: StreamSlot[]): AsyncGenerator<Chunk>
   }
 }
 
+/** Characters of a whole text sent in one turn (`send` streams a long body slice by slice). */
+const TEXT_SLICE_CHARS = 64 * 1024;
+
+async function* inSlices(text: string): AsyncGenerator<Chunk> {
+  for (let start = 0; start < text.length; start += TEXT_SLICE_CHARS) yield text.slice(start, start + TEXT_SLICE_CHARS);
+}
+
 async function* csvBody(columns: CsvColumn[], rows: unknown[] | RowStream): AsyncGenerator<Chunk> {
   yield csvHeader(columns);
   const stream = rows instanceof RowStream ? rows : RowStream.of(rows);
@@ -106,10 +115,11 @@ export function render(result: ApiResult, format: Format, callback?: string): Re
       return { status, contentType: contentTypes.kml, body: expand(writerFor(view, 'kml')(data, slots), slots) };
     case 'xml':
       return { status, contentType: contentTypes.xml, body: expand(writerFor(view, 'xml')(data, slots), slots) };
-    case 'csv': {
-      if (!view.csv) throw new Error(`View ${view.schemaId} has no CSV form`);
+    case 'csv':
+      if (view.csvText) return { status, contentType: contentTypes.csv, body: inSlices(view.csvText(data)) };
+      // a view without a CSV form (the NSRDB downloads' errors) is written as JSON, as for GeoJSON
+      if (!view.csv) return asJson();
       return { status, contentType: contentTypes.csv, body: csvBody(view.csv.columns, view.csv.rows(data)) };
-    }
     default:
       throw new Error(`No renderer for ${format}`);
   }

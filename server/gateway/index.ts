@@ -16,6 +16,12 @@ export interface LimitSettings {
   daily: number;
 }
 
+/** The NSRDB .csv downloads' documented limits are one a second and 10,000 a day (the defaults of their settings). */
+export interface NsrdbCsvLimits {
+  perSecond: number;
+  daily: number;
+}
+
 export interface GatewayConfig {
   publicUrl: string;
   keys: KeyLookup;
@@ -24,6 +30,8 @@ export interface GatewayConfig {
   keyLimits: LimitSettings;
   /** DEMO_KEY's limits, per client IP, on every endpoint. */
   demoLimits: LimitSettings;
+  /** The NSRDB .csv downloads' own limits, per key (DEMO_KEY: per client IP). */
+  nsrdbCsvLimits: NsrdbCsvLimits;
   now: () => number;
   /** Told of each request refused before its endpoint: a missing, invalid or disabled key, or the rate limit (the metrics count them). */
   onRefused?: (code: GatewayErrorCode, window?: string) => void;
@@ -91,11 +99,21 @@ export function sendGatewayError(req: Request, res: Response, code: GatewayError
   res.end(error.body);
 }
 
-/** The windows a request draws on: hourly everywhere; daily per key on fuel stations, per IP for DEMO_KEY. */
-function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup): Window[] {
+const SECOND_MS = 1000;
+
+/**
+ * The windows a request draws on: hourly everywhere; daily per key on fuel stations, per IP for
+ * DEMO_KEY; and on the NSRDB .csv downloads their own per second and per day, whatever the key.
+ */
+function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup, nsrdbCsv: NsrdbCsvLimits): Window[] {
   const windows: Window[] = [{ name: 'hour', windowMs: HOUR_MS, limit: limits.hourly }];
   if (demo) windows.push({ name: 'day', windowMs: DAY_MS, limit: limits.daily });
   else if (group === 'fuel-stations') windows.push({ name: 'day:fuel-stations', windowMs: DAY_MS, limit: limits.daily });
+  if (group === 'nsrdb-csv')
+    windows.push(
+      { name: 'second:nsrdb-csv', windowMs: SECOND_MS, limit: nsrdbCsv.perSecond },
+      { name: 'day:nsrdb-csv', windowMs: DAY_MS, limit: nsrdbCsv.daily },
+    );
   return windows;
 }
 
@@ -118,7 +136,7 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
       ? config.demoLimits
       : { hourly: state.record.limits?.hourly ?? config.keyLimits.hourly, daily: state.record.limits?.daily ?? config.keyLimits.daily };
     const identity = demo ? `demo:${req.ip}` : `key:${state.record.hash}`;
-    const decision = await config.limiter.hit(identity, windowsFor(limits, demo, group), config.now());
+    const decision = await config.limiter.hit(identity, windowsFor(limits, demo, group, config.nsrdbCsvLimits), config.now());
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
@@ -135,6 +153,7 @@ export interface GatewayOptions {
   demoKey: boolean;
   keyLimits: LimitSettings;
   demoLimits: LimitSettings;
+  nsrdbCsvLimits: NsrdbCsvLimits;
   redisUrl?: string;
   redisPrefix?: string;
   redisTimeoutMs?: number;
@@ -173,7 +192,15 @@ export async function openGateway(options: GatewayOptions): Promise<OpenGateway>
     log: options.log,
   });
   return {
-    config: { publicUrl: options.publicUrl, keys, limiter, keyLimits: options.keyLimits, demoLimits: options.demoLimits, now: options.now },
+    config: {
+      publicUrl: options.publicUrl,
+      keys,
+      limiter,
+      keyLimits: options.keyLimits,
+      demoLimits: options.demoLimits,
+      nsrdbCsvLimits: options.nsrdbCsvLimits,
+      now: options.now,
+    },
     keys,
     limiter,
     redis,

@@ -121,7 +121,7 @@ export class DocumentChecker {
         }
       case 'text/csv':
         try {
-          const rows = parseCsv(body, { relax_column_count: false }) as string[][];
+          const rows = parseCsv(body, { relax_column_count: schema['x-csv-ragged'] === true }) as string[][];
           return rows.length >= 1 ? undefined : 'an empty CSV';
         } catch (error) {
           return `not CSV: ${(error as Error).message}`;

@@ -75,7 +75,18 @@ export async function startTestServer(
   const keysFile = join(keysDir, 'keys.json');
   const key = writeUnlimitedKey(keysFile);
   // No warm-up (a test's first requests need not be quick): test/warm-up.test.ts has its own.
-  const settings = { port: 0, host: '127.0.0.1', dataDir, keysFile, demoKey: true, warmUp: false, stationRecord: options.stationRecord, ...options.settings };
+  // The key is unlimited, and so are the NSRDB .csv downloads (one a second by default).
+  const settings = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    keysFile,
+    demoKey: true,
+    warmUp: false,
+    stationRecord: options.stationRecord,
+    nsrdbCsvPerSecond: 1_000_000,
+    ...options.settings,
+  };
   const running = await startServer(settings, { now: options.now, log: options.log ?? (() => {}) });
   // Added to the running server itself, not spread into a copy: a copy would freeze its `inFlight` getter.
   return Object.assign(running, {

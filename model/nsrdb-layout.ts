@@ -1,9 +1,18 @@
-/**
- * The text of an NSRDB download, kept as written so it can be given back byte for byte
- * (docs/weather-files.md §10): the two metadata lines as name/value pairs, the column names, and
- * each column's cells.
- */
-import { WeatherFileError } from './weather-data.ts';
+// The text of an NSRDB download, kept as written so it can be given back byte for byte
+// (docs/weather-files.md §10): the two metadata lines as name/value pairs, the column names, and
+// each column's cells. The pipeline keeps the files it ingests in this form; the download
+// endpoints select, shift and write it.
+
+/** What keeps a text from being the NSRDB layout, and on which line (1-based; none for the whole file). */
+export class NsrdbLayoutError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly problem: string,
+  ) {
+    super(`${file}${line === undefined ? '' : `:${line}`}: ${problem}`);
+  }
+}
 
 export interface NsrdbMetadataField {
   name: string;
@@ -22,31 +31,31 @@ export interface NsrdbLayout {
 
 function splitLines(text: string, file: string): { lines: string[]; lineEnding: '\n' | '\r\n' } {
   const lineEnding = text.includes('\r\n') ? '\r\n' : '\n';
-  if (!text.endsWith(lineEnding)) throw new WeatherFileError(file, undefined, 'an NSRDB file ends with a line ending');
+  if (!text.endsWith(lineEnding)) throw new NsrdbLayoutError(file, undefined, 'an NSRDB file ends with a line ending');
   const lines = text.slice(0, -lineEnding.length).split(lineEnding);
   return { lines, lineEnding };
 }
 
 function fieldsOf(line: string, file: string, lineNumber: number): string[] {
-  if (line.includes('"')) throw new WeatherFileError(file, lineNumber, 'quoted fields are not NSRDB layout');
+  if (line.includes('"')) throw new NsrdbLayoutError(file, lineNumber, 'quoted fields are not NSRDB layout');
   return line.split(',');
 }
 
 /** Splits an NSRDB download into its metadata, column names and cell texts. */
 export function readNsrdbLayout(text: string, file: string): NsrdbLayout {
   const { lines, lineEnding } = splitLines(text, file);
-  if (lines.length < 4) throw new WeatherFileError(file, lines.length, 'an NSRDB file has two metadata lines, a header and data');
+  if (lines.length < 4) throw new NsrdbLayoutError(file, lines.length, 'an NSRDB file has two metadata lines, a header and data');
   const names = fieldsOf(lines[0]!, file, 1);
   const values = fieldsOf(lines[1]!, file, 2);
   if (names.length !== values.length) {
-    throw new WeatherFileError(file, 2, `${values.length} metadata values for ${names.length} names`);
+    throw new NsrdbLayoutError(file, 2, `${values.length} metadata values for ${names.length} names`);
   }
   const columnNames = fieldsOf(lines[2]!, file, 3);
   const columns = columnNames.map(() => new Array<string>(lines.length - 3));
   for (let row = 3; row < lines.length; row++) {
     const cells = fieldsOf(lines[row]!, file, row + 1);
     if (cells.length !== columnNames.length) {
-      throw new WeatherFileError(file, row + 1, `${cells.length} fields where the header names ${columnNames.length}`);
+      throw new NsrdbLayoutError(file, row + 1, `${cells.length} fields where the header names ${columnNames.length}`);
     }
     cells.forEach((cell, column) => {
       columns[column]![row - 3] = cell;

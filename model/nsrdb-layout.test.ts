@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { shared, sharedOrSkip } from '../../../harness/shared-data.ts';
-import { readNsrdbLayout, writeNsrdbLayout } from './nsrdb-layout.ts';
-import { WeatherFileError } from './weather-data.ts';
+import { shared, sharedOrSkip } from '../harness/shared-data.ts';
+import { NsrdbLayoutError, readNsrdbLayout, writeNsrdbLayout } from './nsrdb-layout.ts';
 
 const phoenix = shared('pvwatts', 'weather', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv');
 const desMoines = shared('pvwatts', 'weather', 'des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv');
@@ -29,7 +28,7 @@ describe('NSRDB layout', () => {
   });
 
   it('refuses what is not the layout, naming the line', () => {
-    const fails = (line: number) => (error: unknown) => error instanceof WeatherFileError && error.line === line;
+    const fails = (line: number) => (error: unknown) => error instanceof NsrdbLayoutError && error.line === line;
     assert.throws(() => readNsrdbLayout('a,b\n1\nX,Y\n1,2\n', 'x.csv'), fails(2));
     assert.throws(() => readNsrdbLayout('a\n1\nX,Y\n1,2\n1\n', 'x.csv'), fails(5));
     assert.throws(() => readNsrdbLayout('a\n1\nX\n"1"\n', 'x.csv'), fails(4));

@@ -1,0 +1,259 @@
+// The NSRDB typical-year downloads (.csv) over HTTP (docs/service.md §9): the real NSRDB downloads of
+// the test data (docs/test-data.md §2.7), built through the pipeline, come back byte for byte when
+// asked as they were downloaded, their attributes selected and ordered, their records moved to UTC;
+// a download built again gives the same PVWatts answers; the sample's cells download as NSRDB files
+// that read back to the stored weather; errors come as the documentation's JSON envelope with the
+// documented statuses; the .csv limit is one a second per key.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { readNsrdbLayout } from '../model/nsrdb-layout.ts';
+import { parseWeatherText } from '../pipeline/readers/weather/index.ts';
+import { buildQuietly, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
+
+const GOES = '/api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv';
+const PSM3 = '/api/nsrdb/v2/solar/psm3-2-2-tmy-download.csv';
+
+/** The real NSRDB downloads of the test data: PSM v3 (Phoenix, Des Moines) and an MTS1 file in the same layout (Fargo). */
+const REAL_FILES = [
+  'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv',
+  'des_moines_ia_41.586835_-93.624959_psmv3_60_tmy.csv',
+  'fargo_nd_46.9_-96.8_mts1_60_tmy.csv',
+];
+
+function nsrdbSource(files: Record<string, string>): string {
+  const dir = temporaryDir('nsrdb-source');
+  mkdirSync(join(dir, 'climate', 'nsrdb'), { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'climate', 'nsrdb', name), text);
+  return dir;
+}
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** A file's metadata value by name. */
+function metadataOf(text: string, name: string): string | undefined {
+  const [names, values] = text.split(/\r?\n/);
+  return values!.split(',')[names!.split(',').indexOf(name)];
+}
+
+describe('NSRDB downloads of ingested files', { skip: skipWithoutShared }, () => {
+  let server: TestServer;
+  const texts = new Map<string, string>();
+
+  before(async () => {
+    if (skipWithoutShared) return;
+    for (const name of REAL_FILES) texts.set(name, readFileSync(shared('pvwatts', 'weather', name), 'utf8'));
+    const dataDir = temporaryDir('nsrdb-real');
+    await buildQuietly({ outDir: dataDir, sourceDir: nsrdbSource(Object.fromEntries(texts)) });
+    server = await startTestServer(dataDir);
+  });
+  after(() => server?.dispose());
+
+  const download = async (path: string, params: Record<string, string>) => {
+    const response = await server.get(withKey(`${path}?${query(params)}`, server.key));
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
+  const at = (text: string) => `POINT(${metadataOf(text, 'Longitude')} ${metadataOf(text, 'Latitude')})`;
+
+  test('asked as it was downloaded (utc=false), every file comes back byte for byte, from both endpoints', async () => {
+    for (const [name, text] of texts) {
+      const goes = await download(GOES, { wkt: at(text), names: 'tmy', utc: 'false', leap_day: 'false', interval: '60', email: 'someone@example.com' });
+      assert.equal(goes.status, 200, `${name}: ${goes.text.slice(0, 300)}`);
+      assert.equal(goes.type, 'text/csv; charset=utf-8');
+      assert.ok(goes.text === text, `${name} differs`);
+      const psm3 = await download(PSM3, { wkt: at(text), names: 'tmy-2021', utc: 'false', email: 'someone@example.com' });
+      assert.ok(psm3.text === text, `${name} from psm3-2-2 differs`);
+    }
+  });
+
+  test('utc=true (the default) moves every data column by the time zone, the year wrapping round, and says Time Zone 0', async () => {
+    const text = texts.get(REAL_FILES[0]!)!;
+    const local = readNsrdbLayout(text, 'phoenix');
+    const { text: body } = await download(GOES, { wkt: at(text), names: 'tmy', interval: '60', email: 'someone@example.com' });
+    const utc = readNsrdbLayout(body, 'answer');
+    assert.equal(metadataOf(body, 'Time Zone'), '0');
+    assert.equal(metadataOf(body, 'Local Time Zone'), '-7');
+    assert.deepEqual(utc.columnNames, local.columnNames);
+    const rows = local.columns[0]!.length;
+    for (const [c, name] of local.columnNames.entries()) {
+      const time = ['Year', 'Month', 'Day', 'Hour', 'Minute'].includes(name);
+      for (const row of [0, 6, 7, 100, rows - 1]) {
+        // UTC hour r is local hour r − 7
+        const from = time ? row : (row - 7 + rows) % rows;
+        assert.equal(utc.columns[c]![row], local.columns[c]![from], `${name} row ${row}`);
+      }
+    }
+  });
+
+  test('attributes choose the columns and their order after the time columns; one the file does not hold is a 422 naming what it holds', async () => {
+    const text = texts.get(REAL_FILES[1]!)!;
+    const file = readNsrdbLayout(text, 'des moines');
+    const { status, text: body } = await download(GOES, {
+      wkt: at(text),
+      names: 'tmy',
+      attributes: 'wind_speed,ghi,air_temperature',
+      utc: 'false',
+      interval: '60',
+      email: 'someone@example.com',
+    });
+    assert.equal(status, 200);
+    const chosen = readNsrdbLayout(body, 'answer');
+    assert.deepEqual(chosen.columnNames, ['Year', 'Month', 'Day', 'Hour', 'Minute', 'Wind Speed', 'GHI', 'Temperature']);
+    assert.deepEqual(chosen.metadata, file.metadata);
+    for (const name of chosen.columnNames)
+      assert.deepEqual(chosen.columns[chosen.columnNames.indexOf(name)], file.columns[file.columnNames.indexOf(name)], name);
+
+    const missing = await download(GOES, { wkt: at(text), names: 'tmy', attributes: 'ghi,surface_albedo', interval: '60', email: 'someone@example.com' });
+    assert.equal(missing.status, 422);
+    assert.deepEqual(JSON.parse(missing.text).errors, [
+      "'attributes' names what the data at this location does not hold: surface_albedo (it holds air_temperature, dew_point, dhi, dni, ghi, surface_pressure, wind_direction, wind_speed)",
+    ]);
+    // the MTS1 file's short column names answer to the same attributes
+    const fargo = texts.get(REAL_FILES[2]!)!;
+    const short = await download(PSM3, {
+      wkt: at(fargo),
+      names: 'tmy',
+      attributes: 'air_temperature,wind_direction',
+      utc: 'false',
+      email: 'someone@example.com',
+    });
+    assert.equal(short.status, 200);
+    assert.deepEqual(readNsrdbLayout(short.text, 'fargo').columnNames, ['Year', 'Month', 'Day', 'Hour', 'Tdry', 'Wdir']);
+  });
+
+  test('a download built again through the pipeline gives the same PVWatts v8 answer', async () => {
+    const text = texts.get(REAL_FILES[0]!)!;
+    const { text: body } = await download(GOES, { wkt: at(text), names: 'tmy', utc: 'false', interval: '60', email: 'someone@example.com' });
+    const againDir = temporaryDir('nsrdb-again');
+    await buildQuietly({ outDir: againDir, sourceDir: nsrdbSource({ 'downloaded.csv': body }) });
+    const again = await startTestServer(againDir);
+    try {
+      const pvwatts = '/api/pvwatts/v8.json?system_capacity=4&module_type=0&losses=14&array_type=1&tilt=33&azimuth=180&timeframe=hourly&file_id=3-G-0078208';
+      const [first, second] = await Promise.all([server.get(withKey(pvwatts, server.key)), again.get(withKey(pvwatts, again.key))]);
+      const [a, b] = [(await first.json()) as any, (await second.json()) as any];
+      assert.equal(first.status, 200);
+      assert.deepEqual(b.outputs, a.outputs);
+      assert.deepEqual(b.station_info.lat, a.station_info.lat);
+    } finally {
+      await again.dispose();
+    }
+  });
+});
+
+describe('NSRDB downloads of the sample’s cells, and the rules of every request', () => {
+  let server: TestServer;
+  let limited: TestServer;
+  let clock = 1_800_000_000_000;
+  let cell: { lat: number; lon: number; id: string; id_v2: string };
+
+  before(async () => {
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
+    server = await startTestServer(dataDir);
+    limited = await startTestServer(dataDir, { now: () => clock, settings: { nsrdbCsvPerSecond: 1 } });
+    const station = server.data.dataSet.climate.stations.find((candidate) => candidate.dataset === 'nsrdb')!;
+    cell = { lat: station.lat, lon: station.lon, id: station.id, id_v2: station.id_v2 };
+  });
+  after(async () => {
+    await server?.dispose();
+    await limited?.dispose();
+  });
+
+  const get = async (path: string, params: Record<string, string>, on = server) => {
+    const response = await on.get(withKey(`${path}?${query(params)}`, on.key));
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
+  const ok = () => ({ wkt: `POINT(${cell.lon} ${cell.lat})`, names: 'tmy', interval: '60', email: 'someone@example.com' });
+
+  test('a sample cell downloads as an NSRDB file that reads back to the stored weather, in local time or UTC', async () => {
+    const { status, text } = await get(GOES, { ...ok(), utc: 'false' });
+    assert.equal(status, 200, text.slice(0, 300));
+    const read = parseWeatherText('cell.csv', text);
+    const stored = await server.data.dataSet.climate.weather(cell.id);
+    for (const column of ['month', 'day', 'hour', 'ghi', 'dni', 'dhi', 'tdry', 'tdew', 'pres', 'wspd', 'alb'] as const)
+      assert.deepEqual(read[column], stored[column], column);
+    assert.equal(read.hasMinuteColumn, false);
+    assert.equal(metadataOf(text, 'Location ID'), String(Number(cell.id_v2.slice(4))));
+    const utc = await get(GOES, ok());
+    assert.equal(metadataOf(utc.text, 'Time Zone'), '0');
+    assert.equal(metadataOf(utc.text, 'Local Time Zone'), metadataOf(text, 'Time Zone'));
+  });
+
+  test('a sample cell’s download built again through the pipeline gives the same PVWatts v8 answer as the cell', async () => {
+    const { text } = await get(GOES, { ...ok(), utc: 'false' });
+    const againDir = temporaryDir('nsrdb-sample-again');
+    await buildQuietly({ outDir: againDir, sourceDir: nsrdbSource({ 'cell.csv': text }) });
+    const again = await startTestServer(againDir);
+    try {
+      const pvwatts = `/api/pvwatts/v8.json?system_capacity=4&module_type=1&losses=14&array_type=2&tilt=30&azimuth=180&timeframe=hourly&file_id=${cell.id_v2}`;
+      const [first, second] = await Promise.all([server.get(withKey(pvwatts, server.key)), again.get(withKey(pvwatts, again.key))]);
+      const [a, b] = [(await first.json()) as any, (await second.json()) as any];
+      assert.equal(first.status, 200);
+      assert.equal(second.status, 200, JSON.stringify(b.errors));
+      assert.deepEqual(b.outputs, a.outputs);
+    } finally {
+      await again.dispose();
+    }
+  });
+
+  test('errors: the documentation’s JSON envelope; a missing required parameter is a 400, any other problem a 422', async () => {
+    const missing = await get(GOES, { names: 'tmy' });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.type, 'application/json; charset=utf-8');
+    const body = JSON.parse(missing.text);
+    assert.deepEqual(Object.keys(body), ['inputs', 'metadata', 'status', 'outputs', 'errors']);
+    assert.deepEqual(body, {
+      inputs: { query: { names: 'tmy' } },
+      metadata: { version: '2.0.0', resultset: { count: 0 } },
+      status: 400,
+      outputs: {},
+      errors: ["'wkt' is required", "'email' is required", "'interval' is required"],
+    });
+    const errorsOf = async (params: Record<string, string>, path = GOES) => {
+      const answer = await get(path, params);
+      assert.equal(answer.status, 422, JSON.stringify(params));
+      return JSON.parse(answer.text).errors as string[];
+    };
+    assert.deepEqual(await errorsOf({ ...ok(), wkt: 'POINT(-105 95)' }), [
+      "'wkt' must be a point, POINT(longitude latitude), with longitude from -180 to 180 and latitude from -90 to 90",
+    ]);
+    assert.deepEqual(await errorsOf({ ...ok(), wkt: 'MULTIPOINT(-105 40, -104 39)' }), [
+      'The .csv format gives one site: wkt must be a single POINT (MULTIPOINT and POLYGON are for the .json archive)',
+    ]);
+    assert.deepEqual(await errorsOf({ ...ok(), names: 'tmy,tmy-2023' }), ["The .csv format gives one year: 'names' must be a single name"]);
+    assert.match((await errorsOf({ ...ok(), names: '2017' }))[0]!, /^'names' must be one of tmy, tmy-2022, /);
+    assert.deepEqual(await errorsOf({ ...ok(), email: 'nobody' }), ["'email' must be an email address"]);
+    assert.deepEqual(await errorsOf({ ...ok(), interval: '30' }), ["'interval' must be 60: the data at this location holds 60-minute records"]);
+    assert.deepEqual(await errorsOf({ ...ok(), utc: 'yes' }), ["'utc' must be true or false"]);
+    assert.deepEqual(await errorsOf({ ...ok(), leap_day: 'maybe' }), ["'leap_day' must be true or false"]);
+    assert.match((await errorsOf({ ...ok(), attributes: 'ozone' }, PSM3))[0]!, /^'attributes' must be one of dhi, dni, ghi, /);
+    assert.match(
+      (await errorsOf({ ...ok(), wkt: 'POINT(10 50)' }))[0]!,
+      /^No NSRDB data is available at POINT\(10 50\): the nearest NSRDB location is \d+\.\d km away/,
+    );
+    // leap_day either way: a typical year has no 29 February
+    assert.equal((await get(GOES, { ...ok(), leap_day: 'true', utc: 'false' })).text, (await get(GOES, { ...ok(), utc: 'false' })).text);
+  });
+
+  test('POST takes the parameters as a form', async () => {
+    const response = await server.get(withKey(GOES, server.key), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: query({ ...ok(), utc: 'false' }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), (await get(GOES, { ...ok(), utc: 'false' })).text);
+  });
+
+  test('one .csv a second per key: the next within the second is the gateway’s 429, and it is answered once the second has passed', async () => {
+    assert.equal((await get(GOES, ok(), limited)).status, 200);
+    const refused = await limited.get(withKey(`${PSM3}?${query({ ...ok() })}`, limited.key));
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('retry-after'), '1');
+    clock += 1000;
+    assert.equal((await get(PSM3, ok(), limited)).status, 200);
+    // other endpoints are not held by it
+    assert.equal((await limited.get(withKey('/api/solar/data_query/v2.json?lat=40&lon=-105', limited.key))).status, 200);
+  });
+});
