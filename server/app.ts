@@ -101,6 +101,7 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
         query: parametersOf(req, res),
         path: req.params as Record<string, string>,
         now: deps.now(),
+        publicUrl: deps.gateway.publicUrl,
         bodyProblem: res.locals.bodyProblem,
       });
       const tag = answerTag(req, res, result.status ?? 200);

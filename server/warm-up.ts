@@ -31,7 +31,8 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
       const what = `${endpoint.paths[0]}.${format}?${query}`;
       try {
         // A result may be a stream of rows, read once: each answer gets its own.
-        const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now });
+        // links are not read: any base URL does
+        const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now, publicUrl: '' });
         const rendered = render(result, format);
         for await (const _chunk of rendered.body) {
           // The bytes are made and let go.

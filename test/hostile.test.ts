@@ -51,6 +51,7 @@ function expectationOf(request: HostileRequest, key: string): Expectation {
     requestedFormat: requestedFormat(request.extension, query, endpoint.defaultFormat),
     gatewayFormat: gatewayFormat(request.extension, query),
     offeredFormats: endpoint.formats,
+    endpointErrors: { statuses: Object.keys(endpoint.responses.errors).map(Number), asJson: endpoint.responses.errorsAsJson === true },
     ...(typeof query.callback === 'string' ? { callback: query.callback } : {}),
   };
 }

@@ -261,6 +261,7 @@ export interface Schemas {
   FuelStationsNearestCurrent?: FuelStationsNearestCurrent;
   FuelStationsNearest?: FuelStationsNearest;
   GatewayError?: GatewayError;
+  NsrdbDataQuery?: NsrdbDataQuery;
   NsrdbDownloadCsv?: NsrdbDownloadCsv;
   NsrdbDownloadResponse?: NsrdbDownloadResponse;
   BuildingEventsParameters?: BuildingEventsParameters;
@@ -271,6 +272,7 @@ export interface Schemas {
   FuelStationsListParameters?: FuelStationsListParameters;
   FuelStationsNearbyRouteParameters?: FuelStationsNearbyRouteParameters;
   FuelStationsNearestParameters?: FuelStationsNearestParameters;
+  NsrdbDataQueryParameters?: NsrdbDataQueryParameters;
   NsrdbGoesTmyV4DownloadParameters?: NsrdbGoesTmyV4DownloadParameters;
   NsrdbPsm3TmyDownloadParameters?: NsrdbPsm3TmyDownloadParameters;
   PvwattsV6Parameters?: PvwattsV6Parameters;
@@ -2925,6 +2927,44 @@ export interface GatewayError {
   };
 }
 /**
+ * The NSRDB data query's answer (docs/service.md §10), in the documentation's order: errors, inputs (the point's parameters as given), outputs (one entry a data set, each with the download links of every year and interval it offers at the point). XML: root `hash`, names as in JSON, array items in the singular.
+ */
+export interface NsrdbDataQuery {
+  errors: string[];
+  /**
+   * The request's parameters (api_key aside) as strings, in request order.
+   */
+  inputs: {
+    [k: string]: string;
+  };
+  outputs: {
+    /**
+     * The documentation of the data set's download endpoint.
+     */
+    apiDocs: string;
+    /**
+     * The `names` the download takes here: `tmy`, and named years, as the documentation prints them (text, or a whole year as a number).
+     */
+    availableYears: (string | number)[];
+    /**
+     * Minutes between records.
+     */
+    availableIntervals: number[];
+    displayName: string;
+    metadataLink: string;
+    name: string;
+    type: 'satellite' | 'station';
+    /**
+     * A download link for each year and interval: this deployment's .csv download of the point, to which a key and an email are to be added (`api_key=yourapikey&email=youremail`).
+     */
+    links: {
+      year: string | number;
+      interval: number;
+      link: string;
+    }[];
+  }[];
+}
+/**
  * A .csv NSRDB download (docs/service.md §9, docs/weather-files.md §10): the file's metadata names on line 1 and their values on line 2, its column names on line 3, then one line of cells a record, comma-separated and unquoted. An ingested file asked for with the options it was downloaded with comes back byte for byte.
  */
 export interface NsrdbDownloadCsv {
@@ -3552,6 +3592,47 @@ export interface FuelStationsNearestParameters {
    * Results to skip, for paging with limit: an integer from 0 to 2147483647.
    */
   offset?: number;
+}
+/**
+ * Query (or POST form) parameters of GET|POST /api/solar/nsrdb_data_query.{json,xml} (docs/service.md §10): the point is wkt (POINT(lon lat)), else lat and lon, else address (geocoded as the fuel-station search's location). One of them is required. Every failing parameter is listed.
+ */
+export interface NsrdbDataQueryParameters {
+  /**
+   * The point, as well-known text: POINT(longitude latitude).
+   */
+  wkt?: string;
+  /**
+   * Latitude, -90 to 90; with lon, when wkt is not given.
+   */
+  lat?: number;
+  /**
+   * Longitude, -180 to 180; with lat, when wkt is not given.
+   */
+  lon?: number;
+  /**
+   * A place to geocode (a ZIP code, 'City, ST', or an address that contains either), when neither wkt nor lat and lon are given.
+   */
+  address?: string;
+  /**
+   * Which kind of data set to list: satellite (the NSRDB's, every one here) or station (none here).
+   */
+  type?: 'satellite' | 'station';
+  /**
+   * true: list every data set, those without data at the point too (with no years, intervals or links); default false.
+   */
+  show_empty?: 'true' | 'false';
+  /**
+   * JSONP (JSON format only): the name of the JavaScript function to call with the JSON.
+   */
+  callback?: string;
+  /**
+   * Response format when the path has no extension.
+   */
+  format?: 'json' | 'xml';
+  /**
+   * API key (also accepted in the X-Api-Key header or as the basic-auth user name).
+   */
+  api_key?: string;
 }
 /**
  * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv (docs/service.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.

@@ -6,6 +6,7 @@ import { electricNetworksEndpoint } from './fuel-stations-electric-networks.ts';
 import { evChargingUnitsEndpoint } from './fuel-stations-ev-charging-units.ts';
 import { lastUpdatedEndpoint } from './fuel-stations-last-updated.ts';
 import { nearbyRouteEndpoint } from './fuel-stations-nearby-route.ts';
+import { nsrdbDataQueryEndpoint } from './nsrdb-data-query.ts';
 import { nsrdbDownloadEndpoints } from './nsrdb-downloads.ts';
 import { pvwattsEndpoints } from './pvwatts.ts';
 import { pvwattsV8Endpoint } from './pvwatts-v8.ts';
@@ -30,6 +31,7 @@ export function endpointsFor(stationRecord: StationRecordGeneration): Endpoint[]
     evChargingUnitsEndpoint(stationRecord),
     solarResourceEndpoint,
     ...nsrdbDownloadEndpoints,
+    nsrdbDataQueryEndpoint,
   ];
 }
 

@@ -6,6 +6,7 @@
 // come as the documentation's JSON envelope, whatever the format: the service's clients read
 // `errors` from JSON.
 import { type NsrdbLayout, readNsrdbLayout } from '../../model/nsrdb-layout.ts';
+import { schemaById } from '../../schemas/registry.ts';
 import type { NsrdbDownloadResponse } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { heldAttributes, inTimeZone, sampleCellLayout, selectAttributes } from '../data/nsrdb-downloads.ts';
@@ -43,12 +44,19 @@ interface DownloadParameters {
   email?: string;
 }
 
-interface Product {
+/** An NSRDB data set we answer downloads of: its endpoint, and how the NSRDB data query lists it. */
+export interface NsrdbProduct {
   path: string;
   parameters: string;
   summary: string;
   /** GOES v4 takes `leap_day` and requires `interval`; PSM v3.2.2 takes neither. */
   takesInterval: boolean;
+  /** The data query's `name`, `displayName` and `apiDocs` (the real service's documentation page). */
+  name: string;
+  displayName: string;
+  apiDocs: string;
+  /** The `names` the download takes (its parameter schema's list). */
+  names: readonly string[];
 }
 
 /** The request's parameters, api_key aside, as strings in request order (the last of a repeated one). */
@@ -78,6 +86,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** How far a cell answers for, km: half its diagonal (resolution: the cell's side). */
 const reachKm = (station: ClimateStation) => ((station.resolution ?? 4) * Math.SQRT2) / 2;
 
+/** The nsrdb cell that holds a point, or the nearest one (too far to answer), or none at all. */
+export async function cellHolding(
+  data: EndpointRequest['data'],
+  lat: number,
+  lon: number,
+): Promise<{ station: ClimateStation } | { nearest?: { distanceKm: number; reachKm: number } }> {
+  const nearest = (await data.climate.nearest(lat, lon, ANY_DISTANCE, ['nsrdb'])).nsrdb;
+  if (!nearest) return {};
+  const distanceKm = nearest.distance / METRES_PER_KM;
+  const reach = reachKm(nearest.station);
+  return distanceKm <= reach ? { station: nearest.station } : { nearest: { distanceKm, reachKm: reach } };
+}
+
 /** The cell's file as a layout: the ingested download, else written from the hourly columns. */
 async function cellLayout(data: EndpointRequest['data'], station: ClimateStation): Promise<NsrdbLayout> {
   const text = await data.nsrdbFiles.text(station.id);
@@ -85,7 +106,7 @@ async function cellLayout(data: EndpointRequest['data'], station: ClimateStation
   return sampleCellLayout(station, await data.climate.weather(station));
 }
 
-function downloadEndpoint(product: Product): Endpoint {
+function downloadEndpoint(product: NsrdbProduct): Endpoint {
   return {
     paths: [product.path],
     parameters: product.parameters,
@@ -130,12 +151,9 @@ function downloadEndpoint(product: Product): Endpoint {
       if (email !== undefined && !EMAIL.test(email)) errors.push(NSRDB_EMAIL);
       if (errors.length > 0 || point === undefined || point === 'other') return failed(422, errors);
 
-      const nearest = (await data.climate.nearest(point.lat, point.lon, ANY_DISTANCE, ['nsrdb'])).nsrdb;
-      const distanceKm = nearest ? nearest.distance / METRES_PER_KM : Number.POSITIVE_INFINITY;
-      if (!nearest || distanceKm > reachKm(nearest.station)) {
-        return failed(422, [nsrdbNoCellMessage(point.lon, point.lat, nearest ? { distanceKm, reachKm: reachKm(nearest.station) } : undefined)]);
-      }
-      const { station } = nearest;
+      const cell = await cellHolding(data, point.lat, point.lon);
+      if (!('station' in cell)) return failed(422, [nsrdbNoCellMessage(point.lon, point.lat, cell.nearest)]);
+      const { station } = cell;
       const intervals = [station.step_seconds / 60];
       if (product.takesInterval && !intervals.includes(parsed.values.interval!)) return failed(422, [nsrdbIntervalMessage(intervals)]);
 
@@ -152,18 +170,38 @@ function downloadEndpoint(product: Product): Endpoint {
   };
 }
 
-export const nsrdbDownloadEndpoints: Endpoint[] = [
-  downloadEndpoint({
+/** The `names` a download's parameter schema lists. */
+function namesOf(parameters: string): string[] {
+  const names = (schemaById(parameters).properties as Record<string, { items: { enum: string[] } }>).names!;
+  return names.items.enum;
+}
+
+const GOES_TMY_V4 = '/api/schemas/params/nsrdb-goes-tmy-v4-download.params.schema.json';
+const PSM3_TMY = '/api/schemas/params/nsrdb-psm3-2-2-tmy-download.params.schema.json';
+
+/** The NSRDB data sets answered here, newest first. */
+export const NSRDB_PRODUCTS: readonly NsrdbProduct[] = [
+  {
     path: '/api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download',
-    parameters: '/api/schemas/params/nsrdb-goes-tmy-v4-download.params.schema.json',
+    parameters: GOES_TMY_V4,
     summary: "One point's typical year as the NSRDB GOES TMY v4 download: the CSV of the nsrdb cell that holds the point.",
     takesInterval: true,
-  }),
-  downloadEndpoint({
+    name: 'nsrdb-GOES-tmy-v4-0-0',
+    displayName: 'GOES TMY: PSM v4',
+    apiDocs: 'https://developer.nrel.gov/docs/solar/nsrdb/nsrdb-GOES-tmy-v4-0-0-download/',
+    names: namesOf(GOES_TMY_V4),
+  },
+  {
     path: '/api/nsrdb/v2/solar/psm3-2-2-tmy-download',
-    parameters: '/api/schemas/params/nsrdb-psm3-2-2-tmy-download.params.schema.json',
+    parameters: PSM3_TMY,
     summary:
       "One point's typical year as the NSRDB PSM v3.2.2 TMY download (deprecated by the real service for GOES TMY v4): the CSV of the nsrdb cell that holds the point.",
     takesInterval: false,
-  }),
+    name: 'psm3-2-2-tmy',
+    displayName: 'Physical Solar Model (PSM) v3.2.2 TMY',
+    apiDocs: 'https://developer.nrel.gov/docs/solar/nsrdb/psm3-2-2-tmy-download/',
+    names: namesOf(PSM3_TMY),
+  },
 ];
+
+export const nsrdbDownloadEndpoints: Endpoint[] = NSRDB_PRODUCTS.map(downloadEndpoint);

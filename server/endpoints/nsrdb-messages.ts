@@ -34,3 +34,6 @@ export function nsrdbNoCellMessage(lon: number, lat: number, nearest: { distance
   if (!nearest) return `No NSRDB data is available at ${point}: the data set holds no NSRDB location`;
   return `No NSRDB data is available at ${point}: the nearest NSRDB location is ${nearest.distanceKm.toFixed(1)} km away, and a location answers within ${nearest.reachKm.toFixed(1)} km (half its cell's diagonal)`;
 }
+
+/** The data query: no place to look at. */
+export const NSRDB_PLACE_REQUIRED = "'wkt', 'lat' and 'lon', or 'address' is required";

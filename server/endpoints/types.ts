@@ -18,6 +18,8 @@ export interface EndpointRequest {
   /** Path parameters such as a station id. */
   path: Record<string, string>;
   now: Date;
+  /** The deployment's public base URL (PUBLIC_URL, else the served one), for links an answer prints. */
+  publicUrl: string;
   /** A POST body that could not be read; an endpoint that answers POST answers it (413 or 422). */
   bodyProblem?: BodyProblem;
 }

@@ -177,6 +177,29 @@ describe('answerProblems', () => {
     assert.deepEqual(causes(asKml, answer(422, 'application/json', '{"errors":["x"]}')), []);
   });
 
+  test('an endpoint whose errors are JSON (the NSRDB downloads): its own 400 and 422 as JSON for a CSV request, the gateway’s 400 as CSV', () => {
+    const csv = { 'text/csv': {} };
+    const downloads: Expectation = {
+      ...expectation,
+      responses: { '200': { content: csv }, '400': { content: { ...json, ...csv } }, '422': { content: json } },
+      requestedFormat: 'csv',
+      gatewayFormat: 'csv',
+      offeredFormats: ['csv'],
+      endpointErrors: { statuses: [400, 422], asJson: true },
+    };
+    const ownError = '{"inputs":{"query":{}},"status":400,"outputs":{},"errors":["\'wkt\' is required"]}';
+    assert.deepEqual(causes(downloads, answer(400, 'application/json', ownError)), []);
+    assert.deepEqual(causes(downloads, answer(422, 'application/json', ownError.replace('400', '422'))), []);
+    assert.deepEqual(causes(downloads, answer(400, 'text/csv', 'Error Code,Error Message\n"BAD_REQUEST","x"\n')), []);
+    // the gateway's 400 in JSON where CSV was asked for is still wrong, as is an own error of an endpoint whose errors follow the format
+    assert.deepEqual(causes(downloads, answer(400, 'application/json', '{"error":{"code":"BAD_REQUEST"}}')), [
+      "content type application/json for the gateway's format csv",
+    ]);
+    assert.deepEqual(causes({ ...downloads, endpointErrors: { statuses: [400, 422], asJson: false } }, answer(422, 'application/json', ownError)), [
+      'content type application/json for format csv',
+    ]);
+  });
+
   test('a path the document lacks is a problem', () => {
     assert.deepEqual(causes({ ...expectation, responses: undefined }, answer(200, 'application/xml', '<response/>')), [
       'the path is not in the OpenAPI document',

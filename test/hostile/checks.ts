@@ -32,6 +32,19 @@ export interface Expectation {
   offeredFormats: readonly string[];
   /** The `callback` parameter, when the query gives it once: a JSONP answer must call it. */
   callback?: string;
+  /** The statuses the endpoint answers itself besides the gateway's (a 400 may be either), and whether those come as JSON whatever the format. */
+  endpointErrors?: { statuses: readonly number[]; asJson: boolean };
+}
+
+/** Whether a body is an endpoint's own JSON error (an object with an `errors` list, JSONP's callback around it or not), not the gateway's (`{"error": …}`, or another format). */
+function isEndpointJsonError(body: string): boolean {
+  const json = /^[A-Za-z_$][A-Za-z0-9_$.]{0,63}\(([\s\S]*)\);$/.exec(body)?.[1] ?? body;
+  try {
+    const value = JSON.parse(json) as { errors?: unknown };
+    return Array.isArray(value?.errors);
+  } catch {
+    return false;
+  }
 }
 
 /** The format a request asks for, read as docs/decisions.md §1.2 says: the extension, else a `format` given once and not empty, else the default. */
@@ -229,9 +242,13 @@ export function answerProblems(expectation: Expectation, answer: Answer): Proble
     });
   }
   const offered = expectation.offeredFormats.includes(expectation.requestedFormat);
-  const fromGateway = status === 400 || status === 403 || status === 429 || status >= 500 || (status === 404 && !offered);
+  const own = expectation.endpointErrors;
+  // a 400 is the gateway's (an undecodable path) unless the endpoint answers 400s itself and this is one of them
+  const endpoint400 = status === 400 && own?.statuses.includes(400) === true && isEndpointJsonError(body);
+  const fromGateway = (status === 400 && !endpoint400) || status === 403 || status === 429 || status >= 500 || (status === 404 && !offered);
   const format = fromGateway ? expectation.gatewayFormat : offered ? expectation.requestedFormat : undefined;
-  const expected = format === undefined ? [] : mediaTypesOf(format, fromGateway ? undefined : expectation.callback);
+  const ownJsonError = !fromGateway && own?.asJson === true && own.statuses.includes(status);
+  const expected = format === undefined ? [] : ownJsonError ? ['application/json'] : mediaTypesOf(format, fromGateway ? undefined : expectation.callback);
   if (format !== undefined && !expected.includes(mediaType)) {
     problems.push({
       cause: `content type ${mediaType || '(none)'} for ${fromGateway ? "the gateway's " : ''}format ${format}`,
