@@ -704,6 +704,20 @@ describe('the page in Chromium', { skip }, () => {
     const stationShown = (await page.textContent('#pv-station')) ?? '';
     assert.ok(stationShown.startsWith(expected.station_info.location), stationShown);
     assert.doesNotMatch(stationShown, /km away/);
+    // The station's weather as the NSRDB download: the data query's first link at the station, with the key and the email typed.
+    assert.equal(await page.isVisible('#pv-download'), true);
+    await page.fill('#pv-download-email', 'someone@example.com');
+    const href = (await page.getAttribute('#pv-download-link', 'href'))!;
+    const { lat, lon } = expected.station_info;
+    const query = (await (await server.get(`/api/solar/nsrdb_data_query.json?lat=${lat}&lon=${lon}&api_key=${server.key}`)).json()) as Json;
+    const listed = new URL(query.outputs[0].links[0].link);
+    listed.searchParams.set('api_key', server.key);
+    listed.searchParams.set('email', 'someone@example.com');
+    assert.equal(href, `${listed.pathname}${listed.search}`);
+    const download = await server.get(href);
+    assert.equal(download.status, 200);
+    const [names, values] = (await download.text()).split('\n');
+    assert.equal(values!.split(',')[names!.split(',').indexOf('Location ID')], expected.station_info.location);
     await screenshot('browser-pv-v8.png', '#pv');
 
     // Twelve monthly albedos instead of the weather file's.

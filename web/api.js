@@ -30,6 +30,14 @@ export async function get(path, params) {
   return answerOf(await fetch(url, { headers: { 'X-Api-Key': apiKey(), Accept: 'application/json' } }), url);
 }
 
+/** A link of this API (same origin) that carries the key itself, for the browser to follow: a download. */
+export function keyedLink(link, params) {
+  const url = new URL(link, location.href);
+  url.searchParams.set('api_key', apiKey());
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}`;
+}
+
 /** POST a form-encoded body to a path of this API. */
 export async function post(path, params) {
   const headers = { 'X-Api-Key': apiKey(), Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };

@@ -1,7 +1,7 @@
 // The page: a station search (stations.js), a PV calculator, the solar resource (solar-resource.js) and the API reference, all driven by
 // this server's own OpenAPI document (which endpoints exist, the allowed fuel types, the parameters'
 // ranges and defaults). Requests go to this origin only, with the key in the X-Api-Key header.
-import { applyContract, errorText, get, listSeparator, parametersOf } from './api.js';
+import { applyContract, errorText, get, keyedLink, listSeparator, parametersOf } from './api.js';
 import { barChart } from './chart.js';
 import { $, h, onSubmit, setStatus } from './dom.js';
 import { renderReference } from './reference.js';
@@ -142,6 +142,30 @@ function showEstimate(body) {
   $('#pv-result').hidden = false;
 }
 
+const NSRDB_DATA_QUERY = '/api/solar/nsrdb_data_query.json';
+
+/**
+ * Beside the estimate's station, a link to its weather as the NSRDB download, when the NSRDB data
+ * query (if the server offers it) finds a data set with data at the station: its first link (the
+ * newest data set's typical year), with the key and the email typed beside it.
+ */
+async function showWeatherDownload(station, offered) {
+  const row = $('#pv-download');
+  row.hidden = true;
+  if (!offered || typeof station.lat !== 'number' || typeof station.lon !== 'number') return;
+  const answer = await get(NSRDB_DATA_QUERY, { lat: String(station.lat), lon: String(station.lon) });
+  const link = answer.ok ? answer.body.outputs?.[0]?.links?.[0]?.link : undefined;
+  if (!link) return;
+  const email = $('#pv-download-email');
+  const anchor = $('#pv-download-link');
+  const update = () => {
+    anchor.href = keyedLink(link, { email: email.value.trim() });
+  };
+  email.oninput = update;
+  update();
+  row.hidden = false;
+}
+
 /** The number inputs' ranges as the page writes them, to start from again when another version's contract applies. */
 function rangesOf(form) {
   return [...form.querySelectorAll('input[type=number]')].map((input) => ({ input, min: input.getAttribute('min'), max: input.getAttribute('max') }));
@@ -210,6 +234,7 @@ function setUpCalculator(openapi) {
     $('#pv-request').textContent = `GET ${answer.url}`;
     if (!answer.ok) return setStatus(status, 'error', errorText(answer));
     showEstimate(answer.body);
+    await showWeatherDownload(answer.body.station_info ?? {}, Boolean(openapi.paths[NSRDB_DATA_QUERY]));
     setStatus(status, 'done', 'Estimated.');
   });
 }
