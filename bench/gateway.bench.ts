@@ -105,7 +105,7 @@ async function cases(label: string, makeLimiter: () => Promise<RateLimiter>, n: 
       limiter,
       keyLimits: { hourly: 1000, daily: 10_000 },
       demoLimits: { hourly: 1_000_000, daily: 1_000_000 },
-      nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
+      nsrdbLimits: { csvPerSecond: 1, csvDaily: 10_000, jsonPerTwoSeconds: 1, jsonDaily: 2000 },
       now: Date.now,
     };
   };
@@ -133,7 +133,7 @@ baselineP50 = await measure(
     limiter: new MemoryRateLimiter(),
     keyLimits: { hourly: 1, daily: 1 },
     demoLimits: { hourly: 1, daily: 1 },
-    nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
+    nsrdbLimits: { csvPerSecond: 1, csvDaily: 10_000, jsonPerTwoSeconds: 1, jsonDaily: 2000 },
     now: Date.now,
   },
   'fuel-stations',
@@ -172,7 +172,7 @@ if (redisServerBinary()) {
         limiter: new SharedRateLimiter(client, { now: Date.now }),
         keyLimits: { hourly: 1_000_000, daily: 1_000_000 },
         demoLimits: { hourly: 1, daily: 1 },
-        nsrdbCsvLimits: { perSecond: 1, daily: 10_000 },
+        nsrdbLimits: { csvPerSecond: 1, csvDaily: 10_000, jsonPerTwoSeconds: 1, jsonDaily: 2000 },
         now: Date.now,
       },
       'fuel-stations',

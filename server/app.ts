@@ -1,14 +1,15 @@
 // The HTTP application: CORS, health, readiness and metrics, the gateway in front of every endpoint,
 // format negotiation, and the renderers. Endpoints are plain functions from a request to a neutral result.
 import cors, { type CorsOptions } from 'cors';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Admissions } from './admission.ts';
 import { contractRoutes } from './contract/index.ts';
 import { keyPageRoutes, type KeyPagesOptions } from './contract/key-pages.ts';
 import type { DataHolder } from './data/holder.ts';
+import type { NsrdbArchives } from './data/nsrdb-archives.ts';
 import { unimplementedPaths } from './endpoints/index.ts';
 import type { Endpoint } from './endpoints/types.ts';
-import { requestedFormat } from './formats/negotiate.ts';
+import { type Format, requestedFormat } from './formats/negotiate.ts';
 import { render, send } from './formats/render.ts';
 import { answerTag, CACHE_OK, etags, sendNotModified } from './etag.ts';
 import { gateway, sendGatewayError, type GatewayConfig } from './gateway/index.ts';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   metricsOnOwnPort: boolean;
   /** What `/ready` says. */
   readiness: Readiness;
+  /** The NSRDB `.json` downloads' jobs; their zips are served at /nsrdb-archives/<id>.zip. */
+  archives: NsrdbArchives;
 }
 
 /** TRUST_PROXY as Express takes it: true/false, a number of hops, or addresses and subnets. */
@@ -76,6 +79,27 @@ const CORS: CorsOptions = {
   maxAge: 86_400,
 };
 
+/**
+ * GET /nsrdb-archives/<id>.zip, without a key (the real service's links are plain file links): the
+ * zip when it is ready; a 202 saying so while its job waits or is being written; else the
+ * gateway's 404 (`notFound`), as for a path that never was.
+ */
+export function archiveRoute(archives: NsrdbArchives, notFound: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const id = /^([0-9a-f]{32})\.zip$/.exec(String(req.params.file))?.[1];
+    const state = id === undefined ? 'unknown' : archives.state(id);
+    if (state === 'ready') {
+      res.setHeader('Content-Disposition', `attachment; filename="nsrdb-${id}.zip"`);
+      return void res.sendFile(archives.zipPath(id!), { headers: { 'Content-Type': 'application/zip' } }, (error) => error && next(error));
+    }
+    if (state === 'waiting') {
+      res.status(202).setHeader('Retry-After', '1');
+      return void res.json({ status: 'in progress', message: 'The archive is being made: try again shortly.' });
+    }
+    notFound(req, res, next);
+  };
+}
+
 /** The request's parameters: the query string, merged with a POST's body (request-body.ts). */
 const parametersOf = (req: Request, res: Response): RawQuery => (res.locals.parameters as RawQuery | undefined) ?? (req.query as RawQuery);
 
@@ -101,7 +125,15 @@ function mount(app: Express, endpoint: Endpoint, deps: AppDependencies): void {
         query: parametersOf(req, res),
         path: req.params as Record<string, string>,
         now: deps.now(),
+        format: res.locals.format as Format,
         publicUrl: deps.gateway.publicUrl,
+        jobs: {
+          archives: deps.archives,
+          keepData: () => {
+            deps.data.hold(data);
+            return () => deps.data.release(data);
+          },
+        },
         bodyProblem: res.locals.bodyProblem,
       });
       const tag = answerTag(req, res, result.status ?? 200);
@@ -154,6 +186,7 @@ export function createApp(deps: AppDependencies): Express {
   // the real service's paths that are words come first, those no endpoint answers (`nearby-route`)
   // as the gateway's 404, then the endpoints whose paths have no parameter (`last-updated`).
   for (const path of unimplementedPaths) app.get(`${path}{.:ext}`, notFound);
+  app.get('/nsrdb-archives/:file', archiveRoute(deps.archives, notFound));
   const withoutParametersFirst = [...deps.endpoints].sort((a, b) => Number(a.pathParameters !== undefined) - Number(b.pathParameters !== undefined));
   for (const endpoint of withoutParametersFirst) mount(app, endpoint, deps);
   app.use(notFound);

@@ -57,7 +57,7 @@ export function queryWithoutKey(originalUrl: string): string {
 
 /** The ETag of an endpoint's answer to a request on a data set, or undefined when it gets none. */
 function etagFor(endpoint: Endpoint, req: Request, format: Format, manifest: Manifest): string | undefined {
-  if (endpoint.cache?.dependsOnClock?.(req.query as Record<string, unknown>)) return undefined;
+  if (endpoint.cache?.dependsOnClock?.(req.query as Record<string, unknown>) || endpoint.cache?.newEveryTime?.includes(format)) return undefined;
   const question = req.originalUrl.indexOf('?');
   const path = question < 0 ? req.originalUrl : req.originalUrl.slice(0, question);
   const parts = [codeFingerprint, dataSetFingerprint(manifest), path, format, queryWithoutKey(req.originalUrl)];

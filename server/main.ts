@@ -12,6 +12,7 @@ import { createApp } from './app.ts';
 import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
 import { endpointsFor } from './endpoints/index.ts';
+import { NsrdbArchives } from './data/nsrdb-archives.ts';
 import { warmUp } from './warm-up.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
@@ -41,6 +42,8 @@ export interface RunningServer {
   metrics: ServerMetrics;
   /** METRICS_PORT's URL (/metrics and /ready), when the setting is given. */
   metricsUrl?: string;
+  /** The NSRDB `.json` downloads' archive jobs. */
+  archives: NsrdbArchives;
   /**
    * Stops accepting connections, waits for the requests in flight (cutting what remains after
    * `timeoutMs`, SHUTDOWN_TIMEOUT by default), then closes the gateway (Redis) and the data set.
@@ -130,7 +133,12 @@ function gatewayOptions(settings: Settings, logger: Logger, now: () => number, p
     demoKey: settings.demoKey,
     keyLimits: { hourly: settings.keyHourlyLimit, daily: settings.keyDailyLimit },
     demoLimits: { hourly: settings.demoHourlyLimit, daily: settings.demoDailyLimit },
-    nsrdbCsvLimits: { perSecond: settings.nsrdbCsvPerSecond, daily: settings.nsrdbCsvDailyLimit },
+    nsrdbLimits: {
+      csvPerSecond: settings.nsrdbCsvPerSecond,
+      csvDaily: settings.nsrdbCsvDailyLimit,
+      jsonPerTwoSeconds: settings.nsrdbJsonPerTwoSeconds,
+      jsonDaily: settings.nsrdbJsonDailyLimit,
+    },
     redisUrl: settings.redisUrl,
     redisPrefix: settings.redisPrefix,
     redisTimeoutMs: settings.redisTimeoutMs,
@@ -245,7 +253,15 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
   gateway.config.onRefused = (code, window) => metrics.refused(code, window);
   metrics.useRateLimiter(gateway.config.limiter);
+  const archives = new NsrdbArchives({
+    dir: resolve(settings.nsrdbArchiveDir),
+    keepMs: settings.nsrdbArchiveHours * 3_600_000,
+    maxBytes: settings.nsrdbArchiveMb * 1024 * 1024,
+    now,
+    log: (line) => logger.warn(line),
+  });
   const app = createApp({
+    archives,
     data,
     endpoints,
     now: () => new Date(now()),
@@ -266,6 +282,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
     url = await listen(server, settings, gateway);
   } catch (error) {
     readiness.phase = 'closing';
+    archives.close();
     idleCollector.close();
     await gateway.close();
     data.close();
@@ -291,6 +308,8 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
       );
       await stopped;
       clearTimeout(timer);
+      archives.close();
+      await archives.settled();
       idleCollector.close();
       await gateway.close();
       await operations?.close();
@@ -309,6 +328,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
     },
     metrics,
     metricsUrl: operations?.url,
+    archives,
     close,
   };
 }

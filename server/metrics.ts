@@ -58,7 +58,7 @@ export class ServerMetrics {
     });
     this.rateLimitRefusals = new Counter({
       name: `${PREFIX}rate_limit_refusals_total`,
-      help: 'Requests refused over a rate limit, by the first of their windows that was full: hour, day (the demonstration key), day:fuel-stations, second:nsrdb-csv or day:nsrdb-csv.',
+      help: 'Requests refused over a rate limit, by the first of their windows that was full: hour, day (the demonstration key), day:fuel-stations, second:nsrdb-csv, day:nsrdb-csv, two-seconds:nsrdb-json or day:nsrdb-json.',
       labelNames: ['window'],
       registers,
     });

@@ -1,6 +1,8 @@
 // Server settings (docs/interface.md §2): each an environment variable and a `--flag` of
 // `npm start`, the flag winning. One table below says, for each, its variable, its default, what it
 // means and how its text is read; the flags, `npm start -- --help` and the defaults all come from it.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_CACHE_MB } from './data/stores.ts';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
@@ -25,6 +27,13 @@ export interface Settings {
   /** NSRDB .csv downloads per rolling second and per rolling day, per key (DEMO_KEY: per client IP). */
   nsrdbCsvPerSecond: number;
   nsrdbCsvDailyLimit: number;
+  /** NSRDB .json downloads (archive jobs) per rolling two seconds and per rolling day, per key (DEMO_KEY: per client IP). */
+  nsrdbJsonPerTwoSeconds: number;
+  nsrdbJsonDailyLimit: number;
+  /** The NSRDB archives (.json downloads): their folder, how long one is kept (hours), and the megabytes kept before jobs are refused. */
+  nsrdbArchiveDir: string;
+  nsrdbArchiveHours: number;
+  nsrdbArchiveMb: number;
   /** DEMO_KEY, per client IP, every endpoint. */
   demoHourlyLimit: number;
   demoDailyLimit: number;
@@ -177,6 +186,41 @@ const SETTINGS = [
     variable: 'NSRDB_CSV_DAILY_LIMIT',
     fallback: '10000',
     meaning: 'NSRDB .csv downloads per rolling day per key (DEMO_KEY: per client IP)',
+    read: wholeNumber(1),
+  }),
+  setting({
+    field: 'nsrdbJsonPerTwoSeconds',
+    variable: 'NSRDB_JSON_PER_TWO_SECONDS',
+    fallback: '1',
+    meaning: 'NSRDB .json downloads (archive jobs) per rolling two seconds per key (DEMO_KEY: per client IP)',
+    read: wholeNumber(1),
+  }),
+  setting({
+    field: 'nsrdbJsonDailyLimit',
+    variable: 'NSRDB_JSON_DAILY_LIMIT',
+    fallback: '2000',
+    meaning: 'NSRDB .json downloads per rolling day per key (DEMO_KEY: per client IP)',
+    read: wholeNumber(1),
+  }),
+  setting({
+    field: 'nsrdbArchiveDir',
+    variable: 'NSRDB_ARCHIVE_DIR',
+    fallback: join(tmpdir(), 'nrel-compat-nsrdb-archives'),
+    meaning: 'where the NSRDB .json downloads write their zips (a folder every instance shares, behind a proxy)',
+    read: asText,
+  }),
+  setting({
+    field: 'nsrdbArchiveHours',
+    variable: 'NSRDB_ARCHIVE_HOURS',
+    fallback: '24',
+    meaning: 'how long an NSRDB archive (and its job, with its email) is kept after it was made, hours',
+    read: wholeNumber(1),
+  }),
+  setting({
+    field: 'nsrdbArchiveMb',
+    variable: 'NSRDB_ARCHIVE_MB',
+    fallback: '1024',
+    meaning: 'megabytes of NSRDB archives kept before new .json downloads are refused (503)',
     read: wholeNumber(1),
   }),
   setting({ field: 'redisUrl', variable: 'REDIS_URL', meaning: 'rate-limit counters and keys in Redis, shared by every instance', read: asText }),

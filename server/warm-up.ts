@@ -24,7 +24,7 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
     if (example === undefined || endpoint.pathParameters) continue;
     // The example in every format; the endpoint's other warm-up queries in its default format.
     const answers = [
-      ...endpoint.formats.map((format) => ({ query: example, format })),
+      ...(endpoint.warmUpFormats ?? endpoint.formats).map((format) => ({ query: example, format })),
       ...(endpoint.warmUp ?? []).map((query) => ({ query, format: endpoint.defaultFormat })),
     ];
     for (const { query, format } of answers) {
@@ -32,7 +32,7 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
       try {
         // A result may be a stream of rows, read once: each answer gets its own.
         // links are not read: any base URL does
-        const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now, publicUrl: '' });
+        const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now, format, publicUrl: '' });
         const rendered = render(result, format);
         for await (const _chunk of rendered.body) {
           // The bytes are made and let go.

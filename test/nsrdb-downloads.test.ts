@@ -12,6 +12,7 @@ import { readNsrdbLayout } from '../model/nsrdb-layout.ts';
 import { parseWeatherText } from '../pipeline/readers/weather/index.ts';
 import { buildQuietly, shared, skipWithoutShared, startTestServer, temporaryDir, withKey, type TestServer } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
+import { zipEntries } from './support/zip.ts';
 
 const GOES = '/api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv';
 const PSM3 = '/api/nsrdb/v2/solar/psm3-2-2-tmy-download.csv';
@@ -151,7 +152,7 @@ describe('NSRDB downloads of the sample’s cells, and the rules of every reques
   before(async () => {
     const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
     server = await startTestServer(dataDir);
-    limited = await startTestServer(dataDir, { now: () => clock, settings: { nsrdbCsvPerSecond: 1 } });
+    limited = await startTestServer(dataDir, { now: () => clock, settings: { nsrdbCsvPerSecond: 1, nsrdbJsonPerTwoSeconds: 1 } });
     const station = server.data.dataSet.climate.stations.find((candidate) => candidate.dataset === 'nsrdb')!;
     cell = { lat: station.lat, lon: station.lon, id: station.id, id_v2: station.id_v2 };
   });
@@ -216,7 +217,7 @@ describe('NSRDB downloads of the sample’s cells, and the rules of every reques
       return JSON.parse(answer.text).errors as string[];
     };
     assert.deepEqual(await errorsOf({ ...ok(), wkt: 'POINT(-105 95)' }), [
-      "'wkt' must be a point, POINT(longitude latitude), with longitude from -180 to 180 and latitude from -90 to 90",
+      "'wkt' must be POINT(longitude latitude), MULTIPOINT(longitude latitude, …) or POLYGON((longitude latitude, …)) with a closed ring, longitudes from -180 to 180 and latitudes from -90 to 90",
     ]);
     assert.deepEqual(await errorsOf({ ...ok(), wkt: 'MULTIPOINT(-105 40, -104 39)' }), [
       'The .csv format gives one site: wkt must be a single POINT (MULTIPOINT and POLYGON are for the .json archive)',
@@ -234,6 +235,77 @@ describe('NSRDB downloads of the sample’s cells, and the rules of every reques
     );
     // leap_day either way: a typical year has no 29 February
     assert.equal((await get(GOES, { ...ok(), leap_day: 'true', utc: 'false' })).text, (await get(GOES, { ...ok(), utc: 'false' })).text);
+  });
+
+  test('.json: a MULTIPOINT’s cells queued as one archive of a CSV per cell and name, each the .csv download of its cell; the link needs no key', async () => {
+    const cells = server.data.dataSet.climate.stations.filter((station) => station.dataset === 'nsrdb').slice(0, 3);
+    const points = cells.map((station) => `${station.lon} ${station.lat}`);
+    // the first cell twice: one site
+    const wkt = `MULTIPOINT(${[...points, points[0]].join(', ')})`;
+    const ack = await get(GOES.replace('.csv', '.json'), { ...ok(), wkt, names: 'tmy,tmy-2024', utc: 'false', attributes: 'ghi,air_temperature' });
+    assert.equal(ack.status, 200, ack.text);
+    assert.equal(ack.type, 'application/json; charset=utf-8');
+    const body = JSON.parse(ack.text);
+    assert.deepEqual(Object.keys(body), ['inputs', 'metadata', 'status', 'outputs', 'errors']);
+    assert.deepEqual(body.metadata, { version: '2.0.0', resultset: { count: 3 } });
+    assert.deepEqual(Object.keys(body.outputs), ['message', 'downloadUrl']);
+    assert.match(body.outputs.message, /^File generation in progress\. .*someone@example\.com/);
+    const url = new URL(body.outputs.downloadUrl);
+    assert.match(url.pathname, /^\/nsrdb-archives\/[0-9a-f]{32}\.zip$/);
+    await server.archives.settled();
+    const response = await fetch(url);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/zip');
+    const zipPath = join(temporaryDir('zip'), 'archive.zip');
+    writeFileSync(zipPath, Buffer.from(await response.arrayBuffer()));
+    const entries = await zipEntries(zipPath);
+    assert.equal(entries.length, 6);
+    for (const station of cells)
+      for (const name of ['tmy', 'tmy-2024']) {
+        const file = entries.find((entry) => entry.name === `${Number(station.id_v2.slice(4))}_${station.lat}_${station.lon}_${name}.csv`);
+        assert.ok(file, `${station.id} ${name} in ${entries.map((entry) => entry.name).join(', ')}`);
+        const single = await get(GOES, { ...ok(), wkt: `POINT(${station.lon} ${station.lat})`, names: name, utc: 'false', attributes: 'ghi,air_temperature' });
+        assert.ok(file.text === single.text, `${file.name} is the .csv download`);
+      }
+    // unknown or malformed archive names are the gateway's 404
+    assert.equal((await fetch(`${server.url}/nsrdb-archives/${'0'.repeat(32)}.zip`)).status, 404);
+    assert.equal((await fetch(`${server.url}/nsrdb-archives/..%2Fmanifest.json`)).status, 404);
+  });
+
+  test('.json: a POLYGON takes the cells whose centres lie inside it; none, or more than 100, is a 422; no ETag', async () => {
+    const cells = server.data.dataSet.climate.stations.filter((station) => station.dataset === 'nsrdb');
+    // edges between the sample grid's cell centres (an edge through a centre is inside on one side only)
+    const box = { west: -110.5, east: -100.5, south: 35, north: 42 };
+    const expected = cells.filter((station) => station.lon > box.west && station.lon < box.east && station.lat > box.south && station.lat < box.north);
+    assert.ok(expected.length >= 3);
+    const polygon = `POLYGON((${box.west} ${box.south}, ${box.east} ${box.south}, ${box.east} ${box.north}, ${box.west} ${box.north}, ${box.west} ${box.south}))`;
+    const response = await server.get(withKey(`${GOES.replace('.csv', '.json')}?${query({ ...ok(), wkt: polygon })}`, server.key));
+    const ack = JSON.parse(await response.text());
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('etag'), null);
+    assert.equal(ack.metadata.resultset.count, expected.length);
+    await server.archives.settled();
+    const zipPath = join(temporaryDir('zip'), 'polygon.zip');
+    writeFileSync(zipPath, Buffer.from(await (await fetch(ack.outputs.downloadUrl)).arrayBuffer()));
+    assert.deepEqual(
+      (await zipEntries(zipPath)).map((entry) => entry.name).sort(),
+      expected.map((station) => `${Number(station.id_v2.slice(4))}_${station.lat}_${station.lon}_tmy.csv`).sort(),
+    );
+    const errorsOf = async (params: Record<string, string>) => {
+      const answer = await get(GOES.replace('.csv', '.json'), params);
+      assert.equal(answer.status, 422, answer.text);
+      return JSON.parse(answer.text).errors as string[];
+    };
+    assert.deepEqual(await errorsOf({ ...ok(), wkt: 'POLYGON((10 50, 11 50, 11 51, 10 51, 10 50))' }), ['No NSRDB location lies inside the polygon']);
+    const many = Array.from({ length: 101 }, (_, i) => `${cells[0]!.lon} ${cells[0]!.lat + i * 1e-6}`).join(', ');
+    assert.deepEqual(await errorsOf({ ...ok(), wkt: `MULTIPOINT(${many})` }), ['The wkt names 101 sites: an archive holds at most 100']);
+    assert.match(
+      (await errorsOf({ ...ok(), wkt: `MULTIPOINT(${cells[0]!.lon} ${cells[0]!.lat}, 10 50)` }))[0]!,
+      /^No NSRDB data is available at POINT\(10 50\)/,
+    );
+    assert.deepEqual(await errorsOf({ ...ok(), wkt: 'LINESTRING(1 2, 3 4)' }), [
+      "'wkt' must be POINT(longitude latitude), MULTIPOINT(longitude latitude, …) or POLYGON((longitude latitude, …)) with a closed ring, longitudes from -180 to 180 and latitudes from -90 to 90",
+    ]);
   });
 
   test('POST takes the parameters as a form', async () => {
@@ -255,5 +327,17 @@ describe('NSRDB downloads of the sample’s cells, and the rules of every reques
     assert.equal((await get(PSM3, ok(), limited)).status, 200);
     // other endpoints are not held by it
     assert.equal((await limited.get(withKey('/api/solar/data_query/v2.json?lat=40&lon=-105', limited.key))).status, 200);
+  });
+
+  test('one .json a two seconds per key, on a window of its own', async () => {
+    clock += 1000;
+    const json = GOES.replace('.csv', '.json');
+    assert.equal((await get(json, ok(), limited)).status, 200);
+    assert.equal((await get(GOES, ok(), limited)).status, 200, 'the .csv window is its own');
+    clock += 1000;
+    assert.equal((await get(json, ok(), limited)).status, 429);
+    clock += 1000;
+    assert.equal((await get(json, ok(), limited)).status, 200);
+    await limited.archives.settled();
   });
 });

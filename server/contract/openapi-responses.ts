@@ -108,7 +108,7 @@ export const headers: Json = {
   'Cache-Control': { description: 'max-age=0, private, must-revalidate on 200 and 304; no-cache on errors.', schema: { type: 'string' } },
 };
 
-const statusText: Record<number, string> = { 400: 'Bad request', 404: 'Not found', 422: 'Invalid parameters' };
+const statusText: Record<number, string> = { 400: 'Bad request', 404: 'Not found', 413: 'Body too large', 422: 'Invalid parameters', 429: 'Too many requests' };
 
 /** An operation's responses: 200 and 304 per format, the endpoint's own errors, the gateway's. */
 export function responses(endpoint: Endpoint, format: Format | undefined, callback: boolean): Json {
@@ -137,14 +137,21 @@ export function responses(endpoint: Endpoint, format: Format | undefined, callba
       content: mergeContent(...formats.map((f) => content(endpoint.responses.errorsAsJson ? 'json' : f, schemaId, { callback, error: true }))),
     };
   }
-  const gateway400 = {
+  // an endpoint's own 400 or 429 (the NSRDB downloads') shares its status with the gateway's: either answer
+  const besideOwn = (status: string, gatewayAnswer: { description: string; headers?: Json; content: Json }) => {
+    const own = out[status] as { description: string; headers: Json; content: Json } | undefined;
+    out[status] = own
+      ? {
+          description: `${own.description} Or ${gatewayAnswer.description}`,
+          headers: { ...own.headers, ...gatewayAnswer.headers },
+          content: mergeContent(own.content, gatewayAnswer.content),
+        }
+      : gatewayAnswer;
+  };
+  besideOwn('400', {
     description: "BAD_REQUEST, in the gateway's form: the path cannot be decoded (a malformed percent-encoding such as `%ZZ`).",
     content: gatewayContent(format),
-  };
-  const own400 = out['400'] as { description: string; headers: Json; content: Json } | undefined;
-  out['400'] = own400
-    ? { description: `${own400.description} Or ${gateway400.description}`, headers: own400.headers, content: mergeContent(own400.content, gateway400.content) }
-    : gateway400;
+  });
   out['431'] = {
     description: 'REQUEST_TOO_LARGE, in JSON: the URL and headers exceed 16 KB (answered before the path is read).',
     content: gatewayContent('json'),
@@ -157,17 +164,17 @@ export function responses(endpoint: Endpoint, format: Format | undefined, callba
       ? { description: `${own.description} Or ${gateway404.description}`, headers: own.headers, content: mergeContent(own.content, gateway404.content) }
       : gateway404;
   }
-  out['429'] = {
+  besideOwn('429', {
     description: "The gateway's OVER_RATE_LIMIT: a rolling hourly or daily window is full.",
     headers: { ...rateLimitHeaders, 'Retry-After': headerRef('Retry-After') },
     content: gatewayContent(format),
-  };
-  out['503'] = {
+  });
+  besideOwn('503', {
     description:
       "The gateway's SERVICE_UNAVAILABLE: a long answer (streamed) waited STREAM_WAIT_TIMEOUT for a place to stream; Retry-After says when to try again.",
     headers: { ...rateLimitHeaders, 'Retry-After': headerRef('Retry-After') },
     content: gatewayContent(format),
-  };
+  });
   out['500'] = { description: "The gateway's INTERNAL_SERVER_ERROR (never a stack trace).", content: gatewayContent(format) };
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }

@@ -33,6 +33,11 @@ export class DataHolder<D extends Closable = DataSet> {
     return dataSet;
   }
 
+  /** Holds once more a data set the caller holds already (work that outlives its request: an archive job), until `release`. */
+  hold(dataSet: D): void {
+    this.users.set(dataSet, (this.users.get(dataSet) ?? 0) + 1);
+  }
+
   release(dataSet: D): void {
     const remaining = (this.users.get(dataSet) ?? 1) - 1;
     if (remaining > 0) return void this.users.set(dataSet, remaining);

@@ -121,6 +121,9 @@ const SAMPLE_COLUMNS = [
   ['Surface Albedo', 'alb'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof WeatherData]>;
 
+/** The attributes a sample cell's file holds (`SAMPLE_COLUMNS`), in the documentation's order. */
+export const SAMPLE_CELL_ATTRIBUTES = ['air_temperature', 'dew_point', 'dhi', 'dni', 'ghi', 'surface_albedo', 'surface_pressure', 'wind_speed'];
+
 /**
  * The file of a sample cell (no NSRDB download behind it) in the NSRDB layout: PSM v3's metadata
  * line with the cell's header, Year, Month, Day and Hour, and the hourly columns the store keeps,

@@ -8,7 +8,8 @@ import { nsrdbDataQueryView } from '../formats/views/nsrdb.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { geocode } from '../geocode/index.ts';
 import { type ParamIssue, parseParams, type RawQuery } from '../params.ts';
-import { cellHolding, NSRDB_PRODUCTS, parsePoint, type NsrdbProduct } from './nsrdb-downloads.ts';
+import { parseWktSites } from './wkt-sites.ts';
+import { cellHolding, NSRDB_PRODUCTS, type NsrdbProduct } from './nsrdb-downloads.ts';
 import { fuelStationBodyMessage } from './fuel-stations-messages.ts';
 import { NSRDB_PLACE_REQUIRED, NSRDB_WKT_NOT_A_POINT, nsrdbParamMessage } from './nsrdb-messages.ts';
 import { solarResourceUngeocodedMessage } from './solar-messages.ts';
@@ -93,9 +94,9 @@ export const nsrdbDataQueryEndpoint: Endpoint = {
     const errors = issues.map(nsrdbParamMessage);
     let point: { lat: number; lon: number } | undefined;
     if (wkt !== undefined) {
-      const parsedPoint = parsePoint(wkt);
-      if (parsedPoint === undefined || parsedPoint === 'other') errors.push(NSRDB_WKT_NOT_A_POINT);
-      else point = parsedPoint;
+      const sites = parseWktSites(wkt);
+      if (sites?.kind === 'point') point = sites.point;
+      else errors.push(NSRDB_WKT_NOT_A_POINT);
     } else if (lat !== undefined && lon !== undefined) {
       point = { lat, lon };
     } else if (address !== undefined && lat === undefined && lon === undefined) {

@@ -5,27 +5,35 @@
 // orders the columns, `utc` puts the records in UTC (the default) or local standard time. Errors
 // come as the documentation's JSON envelope, whatever the format: the service's clients read
 // `errors` from JSON.
-import { type NsrdbLayout, readNsrdbLayout } from '../../model/nsrdb-layout.ts';
+import { nsrdbLocationId } from '../../model/climate-ids.ts';
+import { EARTH_RADIUS_MILES, haversine } from '../../model/haversine.ts';
+import { type NsrdbLayout, readNsrdbLayout, writeNsrdbLayout } from '../../model/nsrdb-layout.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import type { NsrdbDownloadResponse } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
-import { heldAttributes, inTimeZone, sampleCellLayout, selectAttributes } from '../data/nsrdb-downloads.ts';
+import { heldAttributes, inTimeZone, SAMPLE_CELL_ATTRIBUTES, sampleCellLayout, selectAttributes } from '../data/nsrdb-downloads.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { nsrdbCsvView, nsrdbResponseView } from '../formats/views/nsrdb.ts';
 import { parseParams, type RawQuery } from '../params.ts';
 import { fuelStationBodyMessage } from './fuel-stations-messages.ts';
 import {
+  NSRDB_ARCHIVES_FULL,
   NSRDB_CSV_ONE_NAME,
   NSRDB_CSV_ONE_POINT,
   NSRDB_EMAIL,
+  NSRDB_POLYGON_EMPTY,
+  NSRDB_QUEUE_FULL,
   NSRDB_UTC_UNAVAILABLE,
-  NSRDB_WKT_NOT_A_POINT,
+  NSRDB_WKT_INVALID,
+  nsrdbArchiveMessage,
   nsrdbAttributesMessage,
   nsrdbIntervalMessage,
   nsrdbNoCellMessage,
   nsrdbParamMessage,
+  nsrdbTooManySitesMessage,
 } from './nsrdb-messages.ts';
 import type { Endpoint, EndpointRequest } from './types.ts';
+import { insidePolygon, parseWktSites, type WktSites } from './wkt-sites.ts';
 
 const VERSION = '2.0.0';
 /** Parameters every download requires; the GOES v4 one `interval` too. A missing one is the documentation's 400. */
@@ -69,17 +77,6 @@ function echoedQuery(query: RawQuery): Record<string, string> {
   return echoed;
 }
 
-/** `POINT(lon lat)` (any case, spaces as WKT allows) as numbers; 'other' for another geometry; undefined when it is no WKT this reads. */
-export function parsePoint(wkt: string): { lon: number; lat: number } | 'other' | undefined {
-  const match = /^\s*POINT\s*\(\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s+([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*\)\s*$/i.exec(wkt);
-  if (match) {
-    const lon = Number(match[1]);
-    const lat = Number(match[2]);
-    return Math.abs(lon) <= 180 && Math.abs(lat) <= 90 ? { lon, lat } : undefined;
-  }
-  return /^\s*(MULTIPOINT|POLYGON|MULTIPOLYGON)\s*\(/i.test(wkt) ? 'other' : undefined;
-}
-
 /** An address as the real service's form takes it: something@something.tld, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -99,6 +96,49 @@ export async function cellHolding(
   return distanceKm <= reach ? { station: nearest.station } : { nearest: { distanceKm, reachKm: reach } };
 }
 
+/** The sites an archive holds at most: a MULTIPOINT's points or a POLYGON's cells. */
+export const MAX_ARCHIVE_SITES = 100;
+
+/** The attributes a cell's file holds: an ingested download's columns, or those a sample cell's file is written with. */
+async function heldAttributesOf(data: EndpointRequest['data'], station: ClimateStation): Promise<string[]> {
+  const text = await data.nsrdbFiles.text(station.id);
+  return text === undefined ? SAMPLE_CELL_ATTRIBUTES : heldAttributes(readNsrdbLayout(text, station.source_file));
+}
+
+/**
+ * The cells a `wkt` names: a POINT's or each MULTIPOINT point's (each held by a cell, the same cell
+ * once), or those whose centres lie inside a POLYGON; or why there are none, or too many.
+ */
+async function sitesOf(data: EndpointRequest['data'], geometry: WktSites): Promise<{ stations: ClimateStation[] } | { problem: string }> {
+  if (geometry.kind === 'polygon') {
+    const outer = geometry.rings[0]!;
+    const lats = outer.map((point) => point.lat);
+    const lons = outer.map((point) => point.lon);
+    const centre = { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lon: (Math.min(...lons) + Math.max(...lons)) / 2 };
+    const radiusMiles = Math.max(...outer.map((point) => haversine(centre.lat, centre.lon, point.lat, point.lon, EARTH_RADIUS_MILES))) + 1;
+    const inside = (await data.climate.within(centre.lat, centre.lon, radiusMiles))
+      .map((found) => found.station)
+      .filter((station) => station.dataset === 'nsrdb' && insidePolygon(geometry.rings, { lon: station.lon, lat: station.lat }));
+    if (inside.length === 0) return { problem: NSRDB_POLYGON_EMPTY };
+    if (inside.length > MAX_ARCHIVE_SITES) return { problem: nsrdbTooManySitesMessage(inside.length, MAX_ARCHIVE_SITES) };
+    return { stations: inside };
+  }
+  const points = geometry.kind === 'point' ? [geometry.point] : geometry.points;
+  if (points.length > MAX_ARCHIVE_SITES) return { problem: nsrdbTooManySitesMessage(points.length, MAX_ARCHIVE_SITES) };
+  const stations = new Map<string, ClimateStation>();
+  for (const point of points) {
+    const cell = await cellHolding(data, point.lat, point.lon);
+    if (!('station' in cell)) return { problem: nsrdbNoCellMessage(point.lon, point.lat, cell.nearest) };
+    stations.set(cell.station.id, cell.station);
+  }
+  return { stations: [...stations.values()] };
+}
+
+/** A CSV's name in an archive, as NSRDB names its files: location id, latitude, longitude, year. */
+function archiveFileName(station: ClimateStation, name: string): string {
+  return `${nsrdbLocationId(station.header_location) ?? station.id}_${station.lat}_${station.lon}_${name}.csv`;
+}
+
 /** The cell's file as a layout: the ingested download, else written from the hourly columns. */
 async function cellLayout(data: EndpointRequest['data'], station: ClimateStation): Promise<NsrdbLayout> {
   const text = await data.nsrdbFiles.text(station.id);
@@ -113,7 +153,9 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
     methods: ['GET', 'POST'],
     responses: {
       ok: nsrdbCsvView.schemaId,
-      errors: { 400: nsrdbResponseView.schemaId, 413: nsrdbResponseView.schemaId, 422: nsrdbResponseView.schemaId },
+      // .json: the acknowledgement of the archive job
+      byFormat: { json: nsrdbResponseView.schemaId },
+      errors: { 400: nsrdbResponseView.schemaId, 413: nsrdbResponseView.schemaId, 422: nsrdbResponseView.schemaId, 429: nsrdbResponseView.schemaId },
       errorsAsJson: true,
     },
     docs: {
@@ -121,16 +163,21 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
       summary: product.summary,
       example: 'wkt=POINT(-105.02 40.01)&names=tmy&utc=false&email=user@example.com' + (product.takesInterval ? '&interval=60' : ''),
     },
-    formats: ['csv'],
+    // every .json answer queues a job of its own: never a 304
+    cache: { newEveryTime: ['json'] },
+    formats: ['csv', 'json'],
     defaultFormat: 'csv',
-    limitGroup: 'nsrdb-csv',
-    async handle({ data, query, bodyProblem }): Promise<ApiResult> {
+    // the example's .json would queue an archive job
+    warmUpFormats: ['csv'],
+    limitGroup: 'nsrdb-downloads',
+    async handle({ data, query, format, publicUrl, jobs, bodyProblem }): Promise<ApiResult> {
       const inputs = { query: echoedQuery(query) };
-      const failed = (status: number, errors: string[]): ApiResult => ({
+      const answer = (status: number, errors: string[], outputs: NsrdbDownloadResponse['outputs'] = {}, count = 0): ApiResult => ({
         view: nsrdbResponseView,
         status,
-        data: { inputs, metadata: { version: VERSION, resultset: { count: 0 } }, status, outputs: {}, errors } satisfies NsrdbDownloadResponse,
+        data: { inputs, metadata: { version: VERSION, resultset: { count } }, status, outputs, errors } satisfies NsrdbDownloadResponse,
       });
+      const failed = (status: number, errors: string[]) => answer(status, errors);
       if (bodyProblem) return failed(bodyProblem.kind === 'too-large' ? 413 : 422, [fuelStationBodyMessage(bodyProblem)]);
 
       const parsed = parseParams<DownloadParameters>(product.parameters, query);
@@ -144,28 +191,60 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
         );
       const errors = parsed.issues.map(nsrdbParamMessage);
       const { wkt, names, attributes, email } = parsed.values;
-      const point = wkt === undefined ? undefined : parsePoint(wkt);
-      if (wkt !== undefined && point === undefined) errors.push(NSRDB_WKT_NOT_A_POINT);
-      if (point === 'other') errors.push(NSRDB_CSV_ONE_POINT);
-      if (names !== undefined && names.length > 1) errors.push(NSRDB_CSV_ONE_NAME);
+      const archive = format === 'json';
+      const geometry = wkt === undefined ? undefined : parseWktSites(wkt);
+      if (wkt !== undefined && geometry === undefined) errors.push(NSRDB_WKT_INVALID);
+      if (!archive && geometry !== undefined && geometry.kind !== 'point') errors.push(NSRDB_CSV_ONE_POINT);
+      if (!archive && names !== undefined && names.length > 1) errors.push(NSRDB_CSV_ONE_NAME);
       if (email !== undefined && !EMAIL.test(email)) errors.push(NSRDB_EMAIL);
-      if (errors.length > 0 || point === undefined || point === 'other') return failed(422, errors);
+      if (errors.length > 0 || geometry === undefined) return failed(422, errors);
 
-      const cell = await cellHolding(data, point.lat, point.lon);
-      if (!('station' in cell)) return failed(422, [nsrdbNoCellMessage(point.lon, point.lat, cell.nearest)]);
-      const { station } = cell;
-      const intervals = [station.step_seconds / 60];
-      if (product.takesInterval && !intervals.includes(parsed.values.interval!)) return failed(422, [nsrdbIntervalMessage(intervals)]);
-
-      let layout = await cellLayout(data, station);
-      if (attributes !== undefined) {
-        const selected = selectAttributes(layout, attributes);
-        if ('missing' in selected) return failed(422, [nsrdbAttributesMessage(selected.missing, heldAttributes(layout))]);
-        layout = selected.layout;
+      const sites = await sitesOf(data, geometry);
+      if ('problem' in sites) return failed(422, [sites.problem]);
+      for (const station of sites.stations) {
+        const intervals = [station.step_seconds / 60];
+        if (product.takesInterval && !intervals.includes(parsed.values.interval!)) return failed(422, [nsrdbIntervalMessage(intervals)]);
+        if (attributes !== undefined) {
+          const held = await heldAttributesOf(data, station);
+          const missing = attributes.filter((attribute) => !held.includes(attribute));
+          if (missing.length > 0) return failed(422, [nsrdbAttributesMessage(missing, held)]);
+        }
       }
-      const zoned = inTimeZone(layout, parsed.values.utc !== 'false', 3600 / station.step_seconds);
-      if (!zoned) return failed(422, [NSRDB_UTC_UNAVAILABLE]);
-      return { view: nsrdbCsvView, data: zoned };
+      const utc = parsed.values.utc !== 'false';
+      const fileOf = async (station: ClimateStation): Promise<NsrdbLayout | undefined> => {
+        let layout = await cellLayout(data, station);
+        if (attributes !== undefined) {
+          const selected = selectAttributes(layout, attributes);
+          if ('missing' in selected) return undefined;
+          layout = selected.layout;
+        }
+        return inTimeZone(layout, utc, 3600 / station.step_seconds);
+      };
+
+      if (!archive) {
+        const file = await fileOf(sites.stations[0]!);
+        return file ? { view: nsrdbCsvView, data: file } : failed(422, [NSRDB_UTC_UNAVAILABLE]);
+      }
+      // a full queue is the client's to wait for (429, as the gateway's limits), never a server error
+      if (!jobs) return { ...failed(429, [NSRDB_QUEUE_FULL]), headers: { 'Retry-After': '2' } };
+      const release = jobs.keepData();
+      const entries = sites.stations.flatMap((station) =>
+        names!.map((name) => ({
+          name: archiveFileName(station, name),
+          text: async () => {
+            const file = await fileOf(station);
+            if (!file) throw new Error(`${station.id}: ${NSRDB_UTC_UNAVAILABLE}`);
+            return writeNsrdbLayout(file);
+          },
+        })),
+      );
+      const submitted = jobs.archives.submit({ entries, email: email!, done: release });
+      if ('refused' in submitted) {
+        release();
+        return { ...failed(429, [submitted.refused === 'queue-full' ? NSRDB_QUEUE_FULL : NSRDB_ARCHIVES_FULL]), headers: { 'Retry-After': '2' } };
+      }
+      const downloadUrl = `${publicUrl}/nsrdb-archives/${submitted.id}.zip`;
+      return answer(200, [], { message: nsrdbArchiveMessage(email!), downloadUrl }, sites.stations.length);
     },
   };
 }

@@ -12,6 +12,24 @@ export function nsrdbParamMessage(issue: ParamIssue): string {
 
 export const NSRDB_WKT_NOT_A_POINT = "'wkt' must be a point, POINT(longitude latitude), with longitude from -180 to 180 and latitude from -90 to 90";
 
+export const NSRDB_WKT_INVALID =
+  "'wkt' must be POINT(longitude latitude), MULTIPOINT(longitude latitude, …) or POLYGON((longitude latitude, …)) with a closed ring, longitudes from -180 to 180 and latitudes from -90 to 90";
+
+export const NSRDB_POLYGON_EMPTY = 'No NSRDB location lies inside the polygon';
+
+export function nsrdbTooManySitesMessage(sites: number, most: number): string {
+  return `The wkt names ${sites} sites: an archive holds at most ${most}`;
+}
+
+export const NSRDB_QUEUE_FULL = 'The request queue is full: try again later';
+
+export const NSRDB_ARCHIVES_FULL = 'The archives kept here are full: try again later';
+
+/** The .json form's acknowledgement: the documentation's words, except that this server sends no email. */
+export function nsrdbArchiveMessage(email: string): string {
+  return `File generation in progress. The download will be at downloadUrl when it is ready (this server sends no email; ${email} is kept with the request until the download is removed).`;
+}
+
 export const NSRDB_CSV_ONE_POINT = 'The .csv format gives one site: wkt must be a single POINT (MULTIPOINT and POLYGON are for the .json archive)';
 
 export const NSRDB_CSV_ONE_NAME = "The .csv format gives one year: 'names' must be a single name";

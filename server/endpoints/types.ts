@@ -4,13 +4,15 @@ import type { DataSet } from '../data/dataset.ts';
 import type { Format } from '../formats/negotiate.ts';
 import type { ApiResult } from '../formats/render.ts';
 import type { RawQuery } from '../params.ts';
+import type { NsrdbArchives } from '../data/nsrdb-archives.ts';
 import type { BodyProblem } from '../request-body.ts';
 
 /**
  * Which counters an endpoint draws on besides the hourly one: the real service limits fuel-station
- * endpoints per day, and the NSRDB .csv downloads to one a second and 10,000 a day.
+ * endpoints per day, and the NSRDB downloads by their format (.csv one a second and 10,000 a day,
+ * .json one in two seconds and 2,000 a day).
  */
-export type LimitGroup = 'fuel-stations' | 'nsrdb-csv' | 'other';
+export type LimitGroup = 'fuel-stations' | 'nsrdb-downloads' | 'other';
 
 export interface EndpointRequest {
   data: DataSet;
@@ -18,8 +20,15 @@ export interface EndpointRequest {
   /** Path parameters such as a station id. */
   path: Record<string, string>;
   now: Date;
+  /** The format asked for (the extension, else `format`, else the default). */
+  format: Format;
   /** The deployment's public base URL (PUBLIC_URL, else the served one), for links an answer prints. */
   publicUrl: string;
+  /**
+   * Where the NSRDB `.json` downloads queue their archive jobs, and how a job holds `data` past the
+   * answer (call what `keepData` returns when done); absent where nothing may be queued (the warm-up).
+   */
+  jobs?: { archives: NsrdbArchives; keepData(): () => void };
   /** A POST body that could not be read; an endpoint that answers POST answers it (413 or 422). */
   bodyProblem?: BodyProblem;
 }
@@ -52,9 +61,10 @@ export interface Endpoint {
    * What its answer depends on besides the data set, the path, the format and the query (api_key
    * aside), for ETags (server/etag.ts): `includesKey` when it echoes the API key, so that the
    * key is part of the ETag; `dependsOnClock(query)` when that query's answer changes with the time,
-   * so that it gets no ETag.
+   * so that it gets no ETag; `newEveryTime`: formats whose every answer is new (a queued job's
+   * acknowledgement), which get none either.
    */
-  cache?: { includesKey?: boolean; dependsOnClock?(query: RawQuery): boolean };
+  cache?: { includesKey?: boolean; dependsOnClock?(query: RawQuery): boolean; newEveryTime?: readonly Format[] };
   /**
    * GET, and POST too when listed: a POST's parameters come in a form or JSON body as well as the
    * query string (server/request-body.ts).
@@ -62,6 +72,8 @@ export interface Endpoint {
   methods?: readonly ('GET' | 'POST')[];
   formats: readonly Format[];
   defaultFormat: Format;
+  /** The formats the warm-up asks its example in, when not all (the NSRDB downloads' `.json` queues a job). */
+  warmUpFormats?: readonly Format[];
   limitGroup: LimitGroup;
   handle(request: EndpointRequest): Promise<ApiResult>;
 }

@@ -16,10 +16,15 @@ export interface LimitSettings {
   daily: number;
 }
 
-/** The NSRDB .csv downloads' documented limits are one a second and 10,000 a day (the defaults of their settings). */
-export interface NsrdbCsvLimits {
-  perSecond: number;
-  daily: number;
+/**
+ * The NSRDB downloads' own limits, per key: the documented .csv ones are one a second and 10,000 a
+ * day, the .json ones one in two seconds and 2,000 a day (the defaults of their settings).
+ */
+export interface NsrdbLimits {
+  csvPerSecond: number;
+  csvDaily: number;
+  jsonPerTwoSeconds: number;
+  jsonDaily: number;
 }
 
 export interface GatewayConfig {
@@ -30,8 +35,8 @@ export interface GatewayConfig {
   keyLimits: LimitSettings;
   /** DEMO_KEY's limits, per client IP, on every endpoint. */
   demoLimits: LimitSettings;
-  /** The NSRDB .csv downloads' own limits, per key (DEMO_KEY: per client IP). */
-  nsrdbCsvLimits: NsrdbCsvLimits;
+  /** The NSRDB downloads' own limits, per key (DEMO_KEY: per client IP). */
+  nsrdbLimits: NsrdbLimits;
   now: () => number;
   /** Told of each request refused before its endpoint: a missing, invalid or disabled key, or the rate limit (the metrics count them). */
   onRefused?: (code: GatewayErrorCode, window?: string) => void;
@@ -101,18 +106,31 @@ export function sendGatewayError(req: Request, res: Response, code: GatewayError
 
 const SECOND_MS = 1000;
 
+/** Whether an NSRDB download asks for its CSV: `.csv`, or no extension and no other `format` (the default). */
+function asksForCsv(req: Request): boolean {
+  const extension = req.params.ext as string | undefined;
+  if (extension !== undefined) return extension.toLowerCase() === 'csv';
+  const format = req.query.format;
+  return typeof format !== 'string' || format === '' || format.toLowerCase() === 'csv';
+}
+
 /**
  * The windows a request draws on: hourly everywhere; daily per key on fuel stations, per IP for
- * DEMO_KEY; and on the NSRDB .csv downloads their own per second and per day, whatever the key.
+ * DEMO_KEY; and on the NSRDB downloads those of their format, whatever the key.
  */
-function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup, nsrdbCsv: NsrdbCsvLimits): Window[] {
+function windowsFor(limits: LimitSettings, demo: boolean, group: LimitGroup, nsrdb: NsrdbLimits, csv: boolean): Window[] {
   const windows: Window[] = [{ name: 'hour', windowMs: HOUR_MS, limit: limits.hourly }];
   if (demo) windows.push({ name: 'day', windowMs: DAY_MS, limit: limits.daily });
   else if (group === 'fuel-stations') windows.push({ name: 'day:fuel-stations', windowMs: DAY_MS, limit: limits.daily });
-  if (group === 'nsrdb-csv')
+  if (group === 'nsrdb-downloads' && csv)
     windows.push(
-      { name: 'second:nsrdb-csv', windowMs: SECOND_MS, limit: nsrdbCsv.perSecond },
-      { name: 'day:nsrdb-csv', windowMs: DAY_MS, limit: nsrdbCsv.daily },
+      { name: 'second:nsrdb-csv', windowMs: SECOND_MS, limit: nsrdb.csvPerSecond },
+      { name: 'day:nsrdb-csv', windowMs: DAY_MS, limit: nsrdb.csvDaily },
+    );
+  else if (group === 'nsrdb-downloads')
+    windows.push(
+      { name: 'two-seconds:nsrdb-json', windowMs: 2 * SECOND_MS, limit: nsrdb.jsonPerTwoSeconds },
+      { name: 'day:nsrdb-json', windowMs: DAY_MS, limit: nsrdb.jsonDaily },
     );
   return windows;
 }
@@ -136,7 +154,11 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
       ? config.demoLimits
       : { hourly: state.record.limits?.hourly ?? config.keyLimits.hourly, daily: state.record.limits?.daily ?? config.keyLimits.daily };
     const identity = demo ? `demo:${req.ip}` : `key:${state.record.hash}`;
-    const decision = await config.limiter.hit(identity, windowsFor(limits, demo, group, config.nsrdbCsvLimits), config.now());
+    const decision = await config.limiter.hit(
+      identity,
+      windowsFor(limits, demo, group, config.nsrdbLimits, group === 'nsrdb-downloads' && asksForCsv(req)),
+      config.now(),
+    );
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) {
@@ -153,7 +175,7 @@ export interface GatewayOptions {
   demoKey: boolean;
   keyLimits: LimitSettings;
   demoLimits: LimitSettings;
-  nsrdbCsvLimits: NsrdbCsvLimits;
+  nsrdbLimits: NsrdbLimits;
   redisUrl?: string;
   redisPrefix?: string;
   redisTimeoutMs?: number;
@@ -198,7 +220,7 @@ export async function openGateway(options: GatewayOptions): Promise<OpenGateway>
       limiter,
       keyLimits: options.keyLimits,
       demoLimits: options.demoLimits,
-      nsrdbCsvLimits: options.nsrdbCsvLimits,
+      nsrdbLimits: options.nsrdbLimits,
       now: options.now,
     },
     keys,

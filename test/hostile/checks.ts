@@ -243,9 +243,9 @@ export function answerProblems(expectation: Expectation, answer: Answer): Proble
   }
   const offered = expectation.offeredFormats.includes(expectation.requestedFormat);
   const own = expectation.endpointErrors;
-  // a 400 is the gateway's (an undecodable path) unless the endpoint answers 400s itself and this is one of them
-  const endpoint400 = status === 400 && own?.statuses.includes(400) === true && isEndpointJsonError(body);
-  const fromGateway = (status === 400 && !endpoint400) || status === 403 || status === 429 || status >= 500 || (status === 404 && !offered);
+  // a 400 or 429 is the gateway's (an undecodable path, a rate limit) unless the endpoint answers that status itself and this is one of its answers
+  const endpointOwn = (status === 400 || status === 429) && own?.statuses.includes(status) === true && isEndpointJsonError(body);
+  const fromGateway = ((status === 400 || status === 429) && !endpointOwn) || status === 403 || status >= 500 || (status === 404 && !offered);
   const format = fromGateway ? expectation.gatewayFormat : offered ? expectation.requestedFormat : undefined;
   const ownJsonError = !fromGateway && own?.asJson === true && own.statuses.includes(status);
   const expected = format === undefined ? [] : ownJsonError ? ['application/json'] : mediaTypesOf(format, fromGateway ? undefined : expectation.callback);

@@ -75,7 +75,7 @@ export async function startTestServer(
   const keysFile = join(keysDir, 'keys.json');
   const key = writeUnlimitedKey(keysFile);
   // No warm-up (a test's first requests need not be quick): test/warm-up.test.ts has its own.
-  // The key is unlimited, and so are the NSRDB .csv downloads (one a second by default).
+  // The key is unlimited, and so are the NSRDB downloads (.csv one a second by default); archives in a folder of their own.
   const settings = {
     port: 0,
     host: '127.0.0.1',
@@ -85,6 +85,8 @@ export async function startTestServer(
     warmUp: false,
     stationRecord: options.stationRecord,
     nsrdbCsvPerSecond: 1_000_000,
+    nsrdbJsonPerTwoSeconds: 1_000_000,
+    nsrdbArchiveDir: join(temporaryDir('archives'), 'archives'),
     ...options.settings,
   };
   const running = await startServer(settings, { now: options.now, log: options.log ?? (() => {}) });
