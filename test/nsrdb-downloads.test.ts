@@ -33,6 +33,26 @@ function nsrdbSource(files: Record<string, string>): string {
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
+/**
+ * A file in the GOES v4 layout, with the extra columns of that generation (clear-sky irradiance,
+ * cloud type, relative humidity, solar zenith angle) after Phoenix's own, and v4's version: the
+ * test data holds no real v4 download, so this one is made from a PSM v3 file, the new columns'
+ * values invented, every other byte the real file's.
+ */
+function goesV4From(text: string): string {
+  const lines = text.split('\n');
+  const extra = ['Clearsky GHI', 'Cloud Type', 'Relative Humidity', 'Solar Zenith Angle'];
+  const [names, values] = [lines[0]!.split(','), lines[1]!.split(',')];
+  values[names.indexOf('Version')] = 'v4.0.0';
+  const header = lines[2]!.split(',').filter(Boolean);
+  const rows = lines
+    .slice(3, -1)
+    .map((line, i) =>
+      [...line.split(',').slice(0, header.length), String(800 + (i % 97)), String(i % 10), (40 + (i % 50)).toFixed(2), String(90 - (i % 90))].join(','),
+    );
+  return [names.join(','), values.join(','), [...header, ...extra].join(','), ...rows, ''].join('\n');
+}
+
 /** A file's metadata value by name. */
 function metadataOf(text: string, name: string): string | undefined {
   const [names, values] = text.split(/\r?\n/);
@@ -46,6 +66,9 @@ describe('NSRDB downloads of ingested files', { skip: skipWithoutShared }, () =>
   before(async () => {
     if (skipWithoutShared) return;
     for (const name of REAL_FILES) texts.set(name, readFileSync(shared('pvwatts', 'weather', name), 'utf8'));
+    // at another place (the same text would be the same cell)
+    const v4 = goesV4From(texts.get(REAL_FILES[0]!)!).replace('NSRDB,78208,-,-,-,33.45,-111.98,', 'NSRDB,78299,-,-,-,31.45,-109.98,');
+    texts.set('goes_v4_60_tmy.csv', v4);
     const dataDir = temporaryDir('nsrdb-real');
     await buildQuietly({ outDir: dataDir, sourceDir: nsrdbSource(Object.fromEntries(texts)) });
     server = await startTestServer(dataDir);
@@ -122,6 +145,36 @@ describe('NSRDB downloads of ingested files', { skip: skipWithoutShared }, () =>
     });
     assert.equal(short.status, 200);
     assert.deepEqual(readNsrdbLayout(short.text, 'fargo').columnNames, ['Year', 'Month', 'Day', 'Hour', 'Tdry', 'Wdir']);
+  });
+
+  test('a GOES v4 file, with that generation’s extra columns, builds and comes back whole; its extra attributes are offered by the v4 endpoint', async () => {
+    const text = texts.get('goes_v4_60_tmy.csv')!;
+    const whole = await download(GOES, { wkt: at(text), names: 'tmy-2024', utc: 'false', interval: '60', email: 'someone@example.com' });
+    assert.equal(whole.status, 200, whole.text.slice(0, 300));
+    assert.ok(whole.text === text, 'the v4 file differs');
+    const chosen = await download(GOES, {
+      wkt: at(text),
+      names: 'tmy',
+      attributes: 'relative_humidity,clearsky_ghi,solar_zenith_angle,cloud_type,ghi',
+      utc: 'false',
+      interval: '60',
+      email: 'someone@example.com',
+    });
+    assert.deepEqual(readNsrdbLayout(chosen.text, 'v4').columnNames, [
+      'Year',
+      'Month',
+      'Day',
+      'Hour',
+      'Minute',
+      'Relative Humidity',
+      'Clearsky GHI',
+      'Solar Zenith Angle',
+      'Cloud Type',
+      'GHI',
+    ]);
+    // PSM v3.2.2's documentation offers none of them
+    const psm3 = await download(PSM3, { wkt: at(text), names: 'tmy', attributes: 'relative_humidity', email: 'someone@example.com' });
+    assert.equal(psm3.status, 422);
   });
 
   test('a download built again through the pipeline gives the same PVWatts v8 answer', async () => {
