@@ -17,7 +17,7 @@ import { kml } from '@tmcw/togeojson';
 import { documentMembers, parseKml } from './support/kml.ts';
 import type { Feature, Geometry } from 'geojson';
 import { kmlProblem } from './hostile/checks.ts';
-import { startTestServer, withKey, type TestServer } from './support/helpers.ts';
+import { SMALL_CLIMATE, startTestServer, withKey, type TestServer } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
 type Json = { [key: string]: any };
@@ -74,7 +74,7 @@ describe('fuel stations as KML', () => {
   const getJson = async (path: string): Promise<Json> => (await server.get(withKey(path, server.key))).json() as Promise<Json>;
 
   before(async () => {
-    const { dataDir } = await sampleDataSet({ seed: 1, stations: SAMPLE_STATIONS });
+    const { dataDir } = await sampleDataSet({ seed: 1, stations: SAMPLE_STATIONS, ...SMALL_CLIMATE });
     server = await startTestServer(dataDir);
     const first = await getJson('/api/alt-fuel-stations/v1.json?limit=1');
     stationId = first.fuel_stations[0].id;
