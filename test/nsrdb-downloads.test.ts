@@ -325,6 +325,34 @@ describe('NSRDB downloads of the sample’s cells, and the rules of every reques
     assert.equal((await fetch(`${server.url}/nsrdb-archives/..%2Fmanifest.json`)).status, 404);
   });
 
+  test('the documentation’s examples: the .json acknowledgement’s keys, order and kinds; the .csv’s lines', async () => {
+    const fixtures = join(import.meta.dirname, 'fixtures', 'nsrdb-download-docs');
+    const docJson = JSON.parse(readFileSync(join(fixtures, 'example.json'), 'utf8'));
+    const docCsv = readFileSync(join(fixtures, 'example.csv'), 'utf8').trim().split('\n');
+    const ack = JSON.parse((await get(GOES.replace('.csv', '.json'), { ...ok(), utc: 'false', leap_day: 'true' })).text);
+    const shape = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(shape)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shape(item)]))
+          : typeof value;
+    const { query: docQuery, ...docInputs } = docJson.inputs;
+    const { query: ourQuery, ...ourInputs } = ack.inputs;
+    assert.deepEqual(ourInputs, docInputs);
+    assert.ok(Object.values(docQuery).every((value) => typeof value === 'string') && Object.values(ourQuery).every((value) => typeof value === 'string'));
+    assert.deepEqual(shape({ ...ack, inputs: {} }), shape({ ...docJson, inputs: {} }));
+    assert.equal(ack.metadata.version, docJson.metadata.version);
+    assert.equal(ack.status, docJson.status);
+    await server.archives.settled();
+
+    const ours = (await get(GOES, { ...ok(), utc: 'false', attributes: 'wind_speed' })).text.trim().split('\n');
+    for (const lines of [docCsv, ours]) {
+      assert.equal(lines[0]!.split(',').length, lines[1]!.split(',').length, 'a value for each metadata name');
+      assert.deepEqual(lines[2]!.split(',').slice(0, 4), ['Year', 'Month', 'Day', 'Hour']);
+      assert.equal(lines[3]!.split(',').length, lines[2]!.split(',').length, 'a cell for each column');
+    }
+  });
+
   test('.json: a POLYGON takes the cells whose centres lie inside it; none, or more than 100, is a 422; no ETag', async () => {
     const cells = server.data.dataSet.climate.stations.filter((station) => station.dataset === 'nsrdb');
     // edges between the sample grid's cell centres (an edge through a centre is inside on one side only)
