@@ -56,6 +56,25 @@ test('the store picks up a changed file without a restart, and keeps its keys wh
   }
 });
 
+test('a refresh asked for while another runs sees what changed after that one read the file', async () => {
+  const file = join(dir, 'refresh-race.json');
+  writeKeysFile(file, { version: 1, keys: [] });
+  const store = await KeyStore.open({ file, demoKey: true, pollMs: 60_000 });
+  try {
+    for (let round = 0; round < 20; round++) {
+      const key = generateKey();
+      // a refresh already on its way (the poll's), then the file changes, then a caller asks
+      const running = store.refresh();
+      writeKeysFile(file, { version: 1, keys: [record(key)] });
+      await store.refresh();
+      assert.equal(store.lookup(key).kind, 'key', `round ${round}`);
+      await running;
+    }
+  } finally {
+    store.close();
+  }
+});
+
 test('DEMO_KEY off: DEMO_KEY is an invalid key', async () => {
   const store = await KeyStore.open({ file: join(dir, 'absent.json'), demoKey: false });
   store.close();

@@ -190,6 +190,8 @@ export class KeyStore implements KeyLookup {
   private redisVersion: string | null | undefined = undefined;
   private timer?: NodeJS.Timeout;
   private refreshing?: Promise<void>;
+  /** A refresh queued behind the running one, for callers that changed something after it read. */
+  private refreshAgain?: Promise<void>;
 
   private constructor(private readonly options: KeyStoreOptions) {}
 
@@ -207,9 +209,19 @@ export class KeyStore implements KeyLookup {
     return record ? { kind: 'key', record } : { kind: 'unknown' };
   }
 
-  /** Rereads whatever changed; one refresh at a time. */
+  /**
+   * Rereads whatever changed before the call; one refresh at a time. A refresh already running may
+   * have read the file before the caller changed it: the caller then waits for one more after it.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= Promise.all([this.refreshFile(), this.refreshRedis()])
+    if (this.refreshing) {
+      this.refreshAgain ??= this.refreshing.then(() => {
+        this.refreshAgain = undefined;
+        return this.refresh();
+      });
+      return this.refreshAgain;
+    }
+    this.refreshing = Promise.all([this.refreshFile(), this.refreshRedis()])
       .then(([fileChanged, redisChanged]) => {
         if (fileChanged || redisChanged) this.merge();
       })
