@@ -45,7 +45,7 @@ function sampleSources(): string[] {
     join(schemasDir, 'climate-station.schema.json'),
     join(schemasDir, 'climate-hourly.schema.json'),
     // the solar resource, cached with the hourly data: PVWatts v8's modules, the record they read, its schema
-    ...['v8', 'shared'].flatMap((dir) =>
+    ...['v8', 'common'].flatMap((dir) =>
       readdirSync(join(pvDir, dir))
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
         .map((name) => join(pvDir, dir, name)),

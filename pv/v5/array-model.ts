@@ -3,15 +3,15 @@
  * docs/pv-model.md §16.1): the surface's orientation, the plane-of-array irradiance, the self-shading of
  * 1-axis rows, then cover loss, cell temperature, DC and AC power.
  */
-import { ArrayType } from '../shared/inputs.ts';
-import { noctForArrayType } from '../shared/noct.ts';
-import { DTOR, RTOD } from '../shared/units.ts';
+import { ArrayType } from '../common/inputs.ts';
+import { noctForArrayType } from '../common/noct.ts';
+import { DTOR, RTOD } from '../common/units.ts';
 import { FuentesCellTemperature } from './cell-temperature.ts';
 import { transmittedPoaFromCosine } from './cover-loss.ts';
 import { dcPowerW, TEMPERATURE_COEFFICIENT_PER_C } from './dc-power.ts';
 import { acPowerW, type Inverter, pvwattsInverter } from './inverter.ts';
-import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
-import { newPoaComponents, perezPlaneOfArrayFromCosine } from '../shared/irradiance.ts';
+import { fixedIncidenceCosine, newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../common/incidence.ts';
+import { newPoaComponents, perezPlaneOfArrayFromCosine } from '../common/irradiance.ts';
 import {
   beamShadeFactor,
   certainlyUnshaded,

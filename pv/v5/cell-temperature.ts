@@ -6,9 +6,9 @@
  * iterates them share every constant and its derivation; apart, each would be read only beside the other.
  */
 
-import { exp, FixedPower } from '../shared/libm.ts';
-import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../shared/noct.ts';
-import { ZERO_CELSIUS_K } from '../shared/units.ts';
+import { exp, FixedPower } from '../common/libm.ts';
+import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../common/noct.ts';
+import { ZERO_CELSIUS_K } from '../common/units.ts';
 
 /** Stefan–Boltzmann constant, W/(m²·K⁴), as ssc writes it. */
 const STEFAN_BOLTZMANN = 5.669e-8;
@@ -353,7 +353,7 @@ export class FuentesCellTemperature {
    * decay exponent and its derivative in `this.exponent`, `this.exponentSlope`).
    *
    * Its correlations are rearranged for speed (same values to ~1e-15): the air properties are
-   * folded into powers of the film temperature, each x^a taken by a `FixedPower` (pv/shared/libm.ts: tables and
+   * folded into powers of the film temperature, each x^a taken by a `FixedPower` (pv/common/libm.ts: tables and
    * a short series, where Math.pow, Math.log and Math.exp are slow calls in V8) so that the powers
    * for forced and free convection do not wait on each other, and the decay is glibc's exp. The
    * derivatives reuse those powers and need no transcendental call of their own.
@@ -369,7 +369,7 @@ export class FuentesCellTemperature {
     const filmK = (moduleK + ambientK) / 2;
     const turbulent = filmK < this.filmTurbulentBelowK;
     const forcedExponent = turbulent ? TURBULENT_FORCED_TEMPERATURE_EXPONENT : LAMINAR_FORCED_TEMPERATURE_EXPONENT;
-    // one call of `of` for either regime, so that V8 inlines every power of the step (pv/shared/libm.ts)
+    // one call of `of` for either regime, so that V8 inlines every power of the step (pv/common/libm.ts)
     const forced = (turbulent ? this.turbulentForced : this.laminarForced) * (turbulent ? TURBULENT_FILM_POWER : LAMINAR_FILM_POWER).of(filmK);
     // h_free = 0.21·(0.71·Gr)^0.32·k_air/x with Gr = 9.8/T·ΔT·x³/ν²·0.5, ν ∝ T^1.76 and
     // k_air ∝ T^0.84, so h_free ∝ ΔT^0.32 · T^(0.84 − 0.32·4.52).

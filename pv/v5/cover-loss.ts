@@ -10,8 +10,8 @@ import {
   GLASS_INDEX,
   layerTransmittance as fresnelTransmittance,
   refraction,
-} from '../shared/glass.ts';
-import { cosd, DTOR } from '../shared/units.ts';
+} from '../common/glass.ts';
+import { cosd, DTOR } from '../common/units.ts';
 
 /** Incidence angles (degrees) outside which no cover loss is applied, and the IAM clamp. */
 const MIN_INCIDENCE_DEG = 0.5;
@@ -20,7 +20,7 @@ const MAX_INCIDENCE_DEG = 89.5;
 /**
  * Transmittance of a layer of index `layerIndex` entered from a medium of index `incomingIndex`
  * with absorption `absorption` (k·L) for an incidence angle given by its sine and cosine
- * (pv/shared/glass.ts), the refraction angle from Snell's law as ssc 2018 forms it; the refraction
+ * (pv/common/glass.ts), the refraction angle from Snell's law as ssc 2018 forms it; the refraction
  * angle's sine is left in `refraction.sin`.
  */
 function layer(sinIncidence: number, cosIncidence: number, layerIndex: number, incomingIndex: number, absorption: number): number {

@@ -16,15 +16,15 @@
  * alone, packed per sun-up record (night records cost nothing); the Fuentes cell temperature, ssc's
  * tenth iterate of a contraction, is found by Halley's method and an error series instead of ten
  * iterations (cell-temperature.ts; within 1e-11 K of ten exact iterations), its powers and
- * exponentials from tables (pv/shared/libm.ts) where V8's Math would be calls; the cover loss and the
+ * exponentials from tables (pv/common/libm.ts) where V8's Math would be calls; the cover loss and the
  * fixed-array incidence need no arccos; backtracking steps need no trigonometric call; the usual
  * 1-axis tracker (horizontal axis, azimuth 180°) has its true-tracking rotation and surface in the
  * site. Where ssc's decisions rest on exact cancellations (the row geometry, docs/pv-model.md §8.2)
  * the literal steps are kept.
  */
-export { ArrayType } from '../shared/inputs.ts';
-export type { PvAnnualOutputs } from '../shared/outputs.ts';
-export type { StationInfo } from '../shared/weather.ts';
+export { ArrayType } from '../common/inputs.ts';
+export type { PvAnnualOutputs } from '../common/outputs.ts';
+export type { StationInfo } from '../common/weather.ts';
 export { prepareSite, type PreparedSite, type RangeFailure } from './site.ts';
 export { simulate, type PvHourlyOutputs, type PvOutputs, type PvResult, type SimulateOptions } from './simulate.ts';
 export { validateSystem, type CheckedSystem, type PvSystem } from './system.ts';

@@ -2,8 +2,8 @@
  * PVWatts v5's monthly and annual results with ssc's single-precision sums (`accumulate_monthly`,
  * `accumulate_annual`), docs/pv-model.md §15.1–15.3.
  */
-import { monthEnds, type PvAnnualOutputs } from '../shared/outputs.ts';
-import { DAYS_IN_MONTH, HOURS_PER_YEAR } from '../shared/units.ts';
+import { monthEnds, type PvAnnualOutputs } from '../common/outputs.ts';
+import { DAYS_IN_MONTH, HOURS_PER_YEAR } from '../common/units.ts';
 
 /** ssc's kW-per-W factor as a single-precision constant (docs/pv-model.md §15.1). */
 const WATTS_TO_KILOWATTS_F32 = Math.fround(0.001);

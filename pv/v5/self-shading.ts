@@ -4,8 +4,8 @@
  * backtracking (docs/pv-model.md §7.4) and by the self-shading derates of array type 2 (ssc `powerout`,
  * `diffuse_reduce`, docs/pv-model.md §8.4–8.5).
  */
-import { groundDiffuseDerate, groundViewFactor } from '../shared/diffuse-shading.ts';
-import { cosd, sind } from '../shared/units.ts';
+import { groundDiffuseDerate, groundViewFactor } from '../common/diffuse-shading.ts';
+import { cosd, sind } from '../common/units.ts';
 
 /** Row width across the axis and row length along it (arbitrary units; only ratios matter). */
 const ROW_WIDTH = 1;

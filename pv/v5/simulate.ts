@@ -1,6 +1,6 @@
 /** One PVWatts v5 run over a prepared site (ssc `cm_pvwattsv5::exec`), docs/pv-model.md §16.1. */
-import type { PvAnnualOutputs } from '../shared/outputs.ts';
-import type { StationInfo } from '../shared/weather.ts';
+import type { PvAnnualOutputs } from '../common/outputs.ts';
+import type { StationInfo } from '../common/weather.ts';
 import { ArrayModel, newRecordPower } from './array-model.ts';
 import { OutputSums } from './outputs.ts';
 import { orientationRangeCheck, RangeCheck } from './range-checks.ts';

@@ -6,11 +6,11 @@
  * Computed once per weather file and shared by every system simulated on it.
  */
 import type { WeatherData } from '../../model/weather.ts';
-import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../shared/incidence.ts';
-import { DEFAULT_ALBEDO, newPerezSky, perezSkyCoefficients } from '../shared/irradiance.ts';
-import { type DaySunTimes, newSunPosition, placeSun, type SunPosition, SunUp, sunTimesForDate } from '../shared/sun-up.ts';
-import { cosd, DTOR, RTOD, sind } from '../shared/units.ts';
-import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
+import { newSurfaceAngles, rotatedSurfaceIncidence, rotatedSurfaceOrientation } from '../common/incidence.ts';
+import { DEFAULT_ALBEDO, newPerezSky, perezSkyCoefficients } from '../common/irradiance.ts';
+import { type DaySunTimes, newSunPosition, placeSun, type SunPosition, SunUp, sunTimesForDate } from '../common/sun-up.ts';
+import { cosd, DTOR, RTOD, sind } from '../common/units.ts';
+import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../common/weather.ts';
 import { skyTemperatureK, windAtModuleMs, windTerms, type WindTerms } from './cell-temperature.ts';
 import { beamExceedsExtraterrestrial, RangeCheck, weatherRangeCheck } from './range-checks.ts';
 import { sunUnitVector, type Vector3 } from './self-shading.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newSunPosition } from '../shared/sun-up.ts';
+import { newSunPosition } from '../common/sun-up.ts';
 import { solarPosition } from './solar-position.ts';
 
 const DEG = Math.PI / 180;

@@ -4,9 +4,9 @@
  * of the elevation, and the sunrise and sunset are geometric (the sun's centre at the horizon,
  * with the noon declination).
  */
-import { extraterrestrialHorizontalWm2 } from '../shared/irradiance.ts';
-import type { SunPosition, SunRoutine } from '../shared/sun-up.ts';
-import { DAYS_BEFORE_MONTH, DTOR } from '../shared/units.ts';
+import { extraterrestrialHorizontalWm2 } from '../common/irradiance.ts';
+import type { SunPosition, SunRoutine } from '../common/sun-up.ts';
+import { DAYS_BEFORE_MONTH, DTOR } from '../common/units.ts';
 
 const HALF_PI = Math.PI / 2;
 const TWO_PI = 2 * Math.PI;

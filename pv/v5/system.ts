@@ -2,7 +2,7 @@
  * PVWatts v5 system inputs and ssc's own input checks (`verify`, `check_required`,
  * `check_constraints`), docs/pv-model.md §3.1. The HTTP API's range checks are separate.
  */
-import { type Constraint, constraintFailure, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../shared/inputs.ts';
+import { type Constraint, constraintFailure, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../common/inputs.ts';
 
 /** Inputs with ssc's names. Optional ones take ssc's defaults. */
 export interface PvSystem {

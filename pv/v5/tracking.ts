@@ -2,8 +2,8 @@
  * PVWatts v5's 1-axis tracker rotation: true tracking and iterative backtracking (ssc 2018
  * `incidence`, `backtrack`), docs/pv-model.md §7.3–7.4.
  */
-import { isVerticalAxis, ROTATION_LIMIT_DEG, verticalAxisRotationRad } from '../shared/tracking.ts';
-import { cosd, DTOR, sind } from '../shared/units.ts';
+import { isVerticalAxis, ROTATION_LIMIT_DEG, verticalAxisRotationRad } from '../common/tracking.ts';
+import { cosd, DTOR, sind } from '../common/units.ts';
 import {
   MIN_FACING_COS,
   newSunAcrossRows,

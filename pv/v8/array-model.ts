@@ -4,11 +4,11 @@
  * bifacial rear side, the rows' self-shading, soiling, then the cover and air-mass modifier, the
  * cell temperature, the CEC module and the Sandia inverter.
  */
-import { ArrayType } from '../shared/inputs.ts';
-import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../shared/irradiance.ts';
-import { noctForArrayType } from '../shared/noct.ts';
-import { ROTATION_LIMIT_DEG } from '../shared/tracking.ts';
-import { RTOD } from '../shared/units.ts';
+import { ArrayType } from '../common/inputs.ts';
+import { newPerezSky, newPoaComponents, perezPlaneOfArray, perezSkyCoefficients, perezSkyFrom } from '../common/irradiance.ts';
+import { noctForArrayType } from '../common/noct.ts';
+import { ROTATION_LIMIT_DEG } from '../common/tracking.ts';
+import { RTOD } from '../common/units.ts';
 import { cecModulePower, effectiveIrradiance, type EffectiveIrradiance, type ModuleInput, type ModulePower } from './cec-module.ts';
 import { type CecModuleParameters, MODULE_TYPES } from './module-types.ts';
 import { noctCellTemperatureC } from './noct-cell-temperature.ts';

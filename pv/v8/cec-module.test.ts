@@ -11,10 +11,10 @@ import {
   maxPower5Par,
   openCircuitVoltage5Par,
 } from './cec-module.ts';
-import { exp } from '../shared/libm.ts';
+import { exp } from '../common/libm.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
-import { noctForArrayType } from '../shared/noct.ts';
+import { noctForArrayType } from '../common/noct.ts';
 import { noctCellTemperatureC } from './noct-cell-temperature.ts';
 import { type InverterOutput, inverterAcPower, pvwattsV8Inverter } from './sandia-inverter.ts';
 

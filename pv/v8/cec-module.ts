@@ -5,8 +5,8 @@
  * (ssc `cec6par_module_t::operator()` with `opvoltage = -1`), with ssc's own solvers: bisection for
  * the open-circuit voltage (`openvoltage_5par`), Newton for the current at a voltage
  * (`current_5par`) and Numerical Recipes' bracketing plus golden-section search for the maximum
- * power (`maxpower_5par`). Sources: ssc tag 2025.4.16.r0.ssc.302 (bf816157) `shared/lib_cec6par.cpp`,
- * `shared/lib_pvmodel.cpp`, `shared/lib_pv_incidence_modifier.cpp`, as `ssc/cmod_pvwattsv8.cpp` calls them;
+ * power (`maxpower_5par`). Sources: ssc tag 2025.4.16.r0.ssc.302 (bf816157), its `lib_cec6par.cpp`,
+ * `lib_pvmodel.cpp` and `lib_pv_incidence_modifier.cpp`, as `ssc/cmod_pvwattsv8.cpp` calls them;
  * docs/pv-model.md §11.3 (cover), §11.4 (air mass) and §13.2 (the module and its solvers).
  *
  * Call order for one record (the integrator's loop), all with the same `ModuleInput`:
@@ -16,9 +16,9 @@
  *   3. `cecModulePower(module, input, eff, cellC, out)`: one module's DC power at that temperature,
  *      which v8 scales to the array as `dc = out.powerW · dcNameplateW / (vmpV · impA)`.
  */
-import { AIR_INDEX, AR_COATING_ABSORPTION, AR_COATING_INDEX, GLASS_ABSORPTION, GLASS_INDEX, layerTransmittance, refraction } from '../shared/glass.ts';
-import { exp } from '../shared/libm.ts';
-import { DTOR, ZERO_CELSIUS_K } from '../shared/units.ts';
+import { AIR_INDEX, AR_COATING_ABSORPTION, AR_COATING_INDEX, GLASS_ABSORPTION, GLASS_INDEX, layerTransmittance, refraction } from '../common/glass.ts';
+import { exp } from '../common/libm.ts';
+import { DTOR, ZERO_CELSIUS_K } from '../common/units.ts';
 import { type CecModuleParameters, STC_CELL_C, STC_IRRADIANCE_WM2 } from './module-types.ts';
 
 /**
@@ -85,7 +85,7 @@ export interface ModulePower {
 }
 
 /**
- * Transmittance of a cover layer (pv/shared/glass.ts) for light arriving at an angle θ1 given by
+ * Transmittance of a cover layer (pv/common/glass.ts) for light arriving at an angle θ1 given by
  * its sine and cosine, the ratio `indexRatio` = n_incoming / n_layer and the absorption k·L: Snell's
  * sin θ2 = ratio·sin θ1 as ssc 2025 forms it. θ2's sine and cosine are left in `refraction`.
  */

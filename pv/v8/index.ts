@@ -7,9 +7,9 @@
  * reads them, every record's sun and Perez sky; the server caches it per station), then
  * `simulateV8(system, site)` per request; `{ hourly: true }` adds the per-record arrays.
  */
-export { ArrayType } from '../shared/inputs.ts';
-export type { PvAnnualOutputs } from '../shared/outputs.ts';
-export type { StationInfo } from '../shared/weather.ts';
+export { ArrayType } from '../common/inputs.ts';
+export type { PvAnnualOutputs } from '../common/outputs.ts';
+export type { StationInfo } from '../common/weather.ts';
 export type { PvHourlyOutputsV8 } from './outputs.ts';
 export { prepareSiteV8, type SiteV8 } from './site.ts';
 export { planeOfArrayV8, simulateV8, type PlaneOfArrayResultV8, type PvResultV8 } from './simulate.ts';

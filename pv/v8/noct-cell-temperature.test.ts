@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { type EffectiveIrradiance, effectiveIrradiance } from './cec-module.ts';
 import { moduleInput, moduleOracle, relativeError } from './fixtures/module-oracle.ts';
 import { MODULE_TYPES } from './module-types.ts';
-import { noctForArrayType } from '../shared/noct.ts';
+import { noctForArrayType } from '../common/noct.ts';
 import { noctCellTemperatureC, WIND_FACTOR } from './noct-cell-temperature.ts';
 
 describe('NOCT cell temperature as PVWatts v8 configures ssc noct_celltemp_t', () => {

@@ -4,13 +4,13 @@
  * Beckman; with the wind term of the CEC PV calculator, 9.5/(5.7 + 3.8·v)), configured as
  * `cmod_pvwattsv8.cpp` does: no standoff adjustment (`standoff_tnoct_adj = 0`), wind scaled by
  * `ffv_wind = 0.51` (mounting below 22 ft), NOCT 49 °C for roof mounts and 45 °C otherwise. Steady
- * state: no thermal memory. Source: ssc tag 2025.4.16.r0.ssc.302 (bf816157) `shared/lib_cec6par.cpp`;
+ * state: no thermal memory. Source: ssc tag 2025.4.16.r0.ssc.302 (bf816157), its `lib_cec6par.cpp`;
  * docs/pv-model.md §12.3.
  *
  * Called after `effectiveIrradiance` and before `cecModulePower` (cec-module.ts), with the same input.
  */
-import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../shared/noct.ts';
-import { ZERO_CELSIUS_K } from '../shared/units.ts';
+import { NOCT_AMBIENT_C, NOCT_IRRADIANCE_WM2 } from '../common/noct.ts';
+import { ZERO_CELSIUS_K } from '../common/units.ts';
 import type { EffectiveIrradiance, ModuleInput } from './cec-module.ts';
 import { type CecModuleParameters, STC_IRRADIANCE_WM2 } from './module-types.ts';
 

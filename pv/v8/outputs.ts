@@ -2,8 +2,8 @@
  * PVWatts v8's outputs: the hourly arrays, and ssc 2025's monthly and annual sums, in double
  * precision (`accumulate_monthly`, `accumulate_annual`), docs/pv-model.md §15.4.
  */
-import { monthEnds, type PvAnnualOutputs } from '../shared/outputs.ts';
-import { DAYS_IN_MONTH } from '../shared/units.ts';
+import { monthEnds, type PvAnnualOutputs } from '../common/outputs.ts';
+import { DAYS_IN_MONTH } from '../common/units.ts';
 
 /** The per-record outputs, with the v8 API's names: W, W/m², °C, m/s, and the albedo used. */
 export interface PvHourlyOutputsV8 {

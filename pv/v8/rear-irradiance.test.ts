@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { newPerezSky, type PerezSky, perezSkyCoefficients } from '../shared/irradiance.ts';
+import { newPerezSky, type PerezSky, perezSkyCoefficients } from '../common/irradiance.ts';
 import { PVWATTS_V8_REAR, pvwattsV8RearRows, RearIrradiance, type RearRecord, RearTrackingMode, sjerpsKoomenIam } from './rear-irradiance.ts';
 import { rowLayout } from './row-shading.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Rear-side irradiance of a bifacial row, as PVWatts v8 computes it (ssc 2025.4.16.r0.ssc.302,
- * `irrad::calc_rear_side` in shared/lib_irradproc.cpp, called by `cm_pvwattsv8::exec` with
+ * `irrad::calc_rear_side` in ssc's `lib_irradproc.cpp`, called by `cm_pvwattsv8::exec` with
  * transmission factor 0.013, ground clearance 1 m and slope length = module length × modules up),
  * docs/pv-model.md §10.
  *
@@ -39,11 +39,11 @@
  * harness); an edge landing within ~1e-14 of a strip boundary could fall in the other strip, which
  * changes nothing but rounding (a band's weight on its end strips is the part of them it covers).
  */
-import { PerezCase, type PerezParts, perezParts, type PerezSky } from '../shared/irradiance.ts';
-import { GLASS_INDEX } from '../shared/glass.ts';
-import { incidenceAngle } from '../shared/incidence.ts';
-import { fmax, roundHalfAway } from '../shared/libm.ts';
-import { DTOR, RTOD } from '../shared/units.ts';
+import { PerezCase, type PerezParts, perezParts, type PerezSky } from '../common/irradiance.ts';
+import { GLASS_INDEX } from '../common/glass.ts';
+import { incidenceAngle } from '../common/incidence.ts';
+import { fmax, roundHalfAway } from '../common/libm.ts';
+import { DTOR, RTOD } from '../common/units.ts';
 
 /** Ground strips between two rows (ssc `intervals`). */
 const STRIPS = 100;
@@ -165,7 +165,7 @@ export interface RearRecord {
    * Perez (`calculatedDirectNormal`, `calculatedDiffuseHorizontal`): this record's weather values,
    * except on a record whose beam exceeded the extraterrestrial (calc() code −1), where they are
    * still those of the last sun-up record that reached Perez (at the start of a run DNI −999,
-   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (pv/shared/irradiance.ts) fills it.
+   * i.e. 0, and DHI 0); and the zenith below. As `perezSkyCoefficients` (pv/common/irradiance.ts) fills it.
    */
   sky: PerezSky;
   /** Solar zenith, radians (`sunAnglesRadians[1]`). */

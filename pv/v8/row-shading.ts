@@ -8,16 +8,16 @@
  * type's efficiency, aspect ratio 1.7, portrait; 1 module up a tracker row, 2 up a fixed row; as
  * many rows as modules across (a "square" system); row spacing = module length × modules up / gcr.
  *
- * Only the ground part of `diffuse_reduce` is shared with v5 (pv/shared/diffuse-shading.ts): v5
+ * Only the ground part of `diffuse_reduce` is shared with v5 (pv/common/diffuse-shading.ts): v5
  * uses the three-row vector geometry, a mask angle and N = 1000; v8 the closed form, a sky table and
  * N = rows.
  * The non-linear DC derate that `ss_exec` also computes is disconnected in pvwattsv8 (commented out
  * in exec), so it is not computed here.
  */
-import { ArrayType } from '../shared/inputs.ts';
-import { groundDiffuseDerate, groundViewFactor } from '../shared/diffuse-shading.ts';
-import { fmax, fmin } from '../shared/libm.ts';
-import { cosd, DTOR, sind, tand } from '../shared/units.ts';
+import { ArrayType } from '../common/inputs.ts';
+import { groundDiffuseDerate, groundViewFactor } from '../common/diffuse-shading.ts';
+import { fmax, fmin } from '../common/libm.ts';
+import { cosd, DTOR, sind, tand } from '../common/units.ts';
 import { MODULE_STC_W, MODULE_TYPES, moduleGeometry } from './module-types.ts';
 import { trueTrackingRotationDeg } from './surface.ts';
 

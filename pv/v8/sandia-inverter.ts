@@ -1,7 +1,7 @@
 /**
  * The inverter of PVWatts v8: the Sandia inverter model (King, Gonzalez, Galbraith & Boyson,
  * "Performance Model for Grid-Connected Photovoltaic Inverters", SAND2007-5036, eq. 1; ssc
- * `sandia_inverter_t::acpower`, `shared/lib_sandia.cpp`) set up as `cmod_pvwattsv8.cpp` does: AC
+ * `sandia_inverter_t::acpower`, ssc's `lib_sandia.cpp`) set up as `cmod_pvwattsv8.cpp` does: AC
  * rating the AC nameplate, DC rating the AC nameplate over the nominal efficiency, C0–C3 = 0 (so
  * the DC voltage plays no part and the curve is a straight line), no night tare, and a
  * self-consumption Pso by system size ("based on market", says ssc's comment, citing NREL/ssc's

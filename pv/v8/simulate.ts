@@ -6,9 +6,9 @@
  * Only what the PVWatts v8 API passes is modelled: no external shading, snow, wind stow, lifetime
  * degradation or transformer losses (ssc's defaults switch them off), and the availability loss 0.
  */
-import type { PvAnnualOutputs } from '../shared/outputs.ts';
-import { SunUp } from '../shared/sun-up.ts';
-import type { StationInfo } from '../shared/weather.ts';
+import type { PvAnnualOutputs } from '../common/outputs.ts';
+import { SunUp } from '../common/sun-up.ts';
+import type { StationInfo } from '../common/weather.ts';
 import { ArrayModelV8, newRecordPowerV8 } from './array-model.ts';
 import { annualOutputsV8, type PvHourlyOutputsV8, solradOutputsV8 } from './outputs.ts';
 import { orientationCheck, surfaceFailure } from './range-checks.ts';

@@ -6,9 +6,9 @@
  * by every system simulated on it.
  */
 import type { WeatherData } from '../../model/weather.ts';
-import { newPerezSky, PerezCase, perezSkyCoefficients } from '../shared/irradiance.ts';
-import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../shared/sun-up.ts';
-import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../shared/weather.ts';
+import { newPerezSky, PerezCase, perezSkyCoefficients } from '../common/irradiance.ts';
+import { newSunPosition, placeSun, SunUp, sunTimesForDate, type DaySunTimes, type SunRoutine } from '../common/sun-up.ts';
+import { type StationInfo, stepsPerHourOrProblem, type TimeModeMessages } from '../common/weather.ts';
 import { type RecordFailure, weatherCheck } from './range-checks.ts';
 import { SpaSun } from './solar-position.ts';
 
@@ -58,7 +58,7 @@ export interface SiteV8 {
   /** Extraterrestrial irradiance on the horizontal, W/m². */
   extraterrestrialWm2: Float64Array;
   /**
-   * The Perez sky of each sun-up record's own DNI, DHI and zenith (pv/shared/irradiance.ts
+   * The Perez sky of each sun-up record's own DNI, DHI and zenith (pv/common/irradiance.ts
    * `perezSkyCoefficients`), which does not depend on the surface: its `PerezCase`, or
    * `PEREZ_SKIPPED` where irrad skips Perez because the beam on the horizontal exceeds the
    * extraterrestrial (docs/pv-model.md §9.1); F1 and F2 in the full case (0 otherwise).

@@ -1,6 +1,6 @@
 /**
  * Sun position for PVWatts v8: ssc's simplified NREL SPA (`solarpos_spa`, `calculate_spa`,
- * `calculate_eot_and_sun_rise_transit_set` in `shared/lib_irradproc.cpp` at ssc 2025.4.16),
+ * `calculate_eot_and_sun_rise_transit_set` in ssc's `lib_irradproc.cpp` at ssc 2025.4.16),
  * docs/pv-model.md §6.2. The structure is Reda & Andreas, "Solar
  * position algorithm for solar radiation applications", NREL/TP-560-34302 (2004); ssc replaces the
  * periodic-term series for heliocentric longitude, radius, nutation and obliquity by short SG2-style
@@ -13,9 +13,9 @@
  * temperature (and so its refraction) differ. `SpaSun` keeps the same table with the same clearing
  * rule, so that every zenith is the one ssc uses.
  */
-import { extraterrestrialHorizontalWm2 } from '../shared/irradiance.ts';
-import type { SunPosition } from '../shared/sun-up.ts';
-import { DAYS_IN_MONTH, DTOR, RTOD } from '../shared/units.ts';
+import { extraterrestrialHorizontalWm2 } from '../common/irradiance.ts';
+import type { SunPosition } from '../common/sun-up.ts';
+import { DAYS_IN_MONTH, DTOR, RTOD } from '../common/units.ts';
 
 /** Sun elevation at sunrise and sunset, degrees (SPA A.2: refraction and the solar disc). */
 const RISE_SET_ELEVATION_DEG = -0.8333;

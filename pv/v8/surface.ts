@@ -1,15 +1,15 @@
 /**
  * The array surface of PVWatts v8 for one sun position: fixed, one-axis (true tracking or
  * backtracking) or two-axis, and the beam's angle of incidence on it (ssc `incidence`, `truetrack`,
- * `backtrack` in `shared/lib_irradproc.cpp` at 2025.4.16; docs/pv-model.md §7).
+ * `backtrack` in ssc's `lib_irradproc.cpp` at 2025.4.16; docs/pv-model.md §7).
  *
  * True tracking: Anderson & Mikofski, "Slope-Aware Backtracking for Single-Axis Trackers",
  * NREL/TP-5K00-76626 (2020), eq. 7 (the rotation that puts the sun in the plane normal to the
  * axis). Backtracking: same report, eqs. 11–14, on flat ground (cross-axis slope 0).
  */
-import { cosd, DTOR, RTOD, sind } from '../shared/units.ts';
-import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../shared/incidence.ts';
-import { isVerticalAxis, verticalAxisRotationRad } from '../shared/tracking.ts';
+import { cosd, DTOR, RTOD, sind } from '../common/units.ts';
+import { incidenceAngle, rotatedSurface, twoAxisSurface, type SurfaceAngles as IncidenceAngles } from '../common/incidence.ts';
+import { isVerticalAxis, verticalAxisRotationRad } from '../common/tracking.ts';
 
 /** ssc's tracking modes (`incidence`'s `mode`). */
 export const TrackingMode = { fixed: 0, oneAxis: 1, twoAxis: 2 } as const;
@@ -17,7 +17,7 @@ export type TrackingMode = (typeof TrackingMode)[keyof typeof TrackingMode];
 
 /**
  * What `surfaceAngles` computes (ssc's `angle[5]`): the surface and its incidence as
- * pv/shared/incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
+ * pv/common/incidence.ts gives them (the same equations in both versions), and the tracker's rotation.
  */
 export interface SurfaceAngles extends IncidenceAngles {
   /** One-axis tracker rotation, radians (0 for fixed and two-axis arrays). */

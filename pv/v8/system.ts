@@ -3,8 +3,8 @@
  * (docs/pv-model.md §3.4), and the albedo each record takes (docs/pv-model.md §4.5). The HTTP API's
  * own range checks are separate.
  */
-import { ArrayType, type Constraint, constraintFailure, formatG, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../shared/inputs.ts';
-import { DEFAULT_ALBEDO } from '../shared/irradiance.ts';
+import { ArrayType, type Constraint, constraintFailure, formatG, INTEGER, max, min, POSITIVE, requiredInputMessage } from '../common/inputs.ts';
+import { DEFAULT_ALBEDO } from '../common/irradiance.ts';
 
 /** The system, with the ssc input names the API passes. */
 export interface PvSystemV8 {
