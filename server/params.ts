@@ -182,6 +182,20 @@ export function parsePathParams<T>(pathParameters: Record<string, JsonSchema>, p
 }
 
 /**
+ * The parameters an answer echoes in `inputs`: those `echoes` keeps, as given (strings), in request
+ * order, the last of a repeated one.
+ */
+export function echoedParameters(query: RawQuery, echoes: (name: string) => boolean): Record<string, string> {
+  const echoed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!echoes(name)) continue;
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (last !== undefined) echoed[name] = String(last);
+  }
+  return echoed;
+}
+
+/**
  * One parameter's value when the request gives it once and the schema accepts it, else undefined
  * (why it does not is parseParams' issue to word).
  */

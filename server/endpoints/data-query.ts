@@ -8,7 +8,7 @@ import { CLIMATE_DATASETS, type ClimateDataset, type NearestStation } from '../d
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { solarViews, type SolarQueryData } from '../formats/views/solar.ts';
-import { parseParams, type RawQuery } from '../params.ts';
+import { echoedParameters, parseParams, type RawQuery } from '../params.ts';
 import { SOLAR_ALL_NEEDS_RADIUS, solarMessage } from './solar-messages.ts';
 import type { Endpoint } from './types.ts';
 
@@ -28,13 +28,7 @@ const VERSIONS: Record<1 | 2, Version> = {
 
 /** The request's parameters as given, in request order (the last of a repeated one). */
 export function echoedInputs(query: RawQuery, echoesApiKey: boolean): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (!ECHOED.includes(name) && !(echoesApiKey && name === 'api_key')) continue;
-    const last = Array.isArray(value) ? value[value.length - 1] : value;
-    if (last !== undefined) inputs[name] = String(last);
-  }
-  return inputs;
+  return echoedParameters(query, (name) => ECHOED.includes(name) || (echoesApiKey && name === 'api_key'));
 }
 
 function entry(found: NearestStation, v2: boolean, withDataset: boolean): Record<string, unknown> {

@@ -3,11 +3,11 @@
 // location), each with the download links of every year and interval it offers there. Here every
 // data set answered (NSRDB_PRODUCTS) has data where an nsrdb cell holds the point, and its links are
 // this deployment's .csv downloads of that point.
-import type { NsrdbDataQuery } from '../../types/schemas.ts';
+import type { NsrdbDataQuery, NsrdbDataQueryParameters } from '../../types/schemas.ts';
 import { nsrdbDataQueryView } from '../formats/views/nsrdb.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { geocode } from '../geocode/index.ts';
-import { type ParamIssue, parseParams, type RawQuery } from '../params.ts';
+import { echoedParameters, type ParamIssue, parseParams } from '../params.ts';
 import { parseWktSites } from './wkt-sites.ts';
 import { cellHolding, NSRDB_PRODUCTS, type NsrdbProduct } from './nsrdb-downloads.ts';
 import { fuelStationBodyMessage } from './fuel-stations-messages.ts';
@@ -19,27 +19,8 @@ const PARAMETERS = '/api/schemas/params/nsrdb-data-query.params.schema.json';
 /** Where the documentation points a reader for the data sets' metadata. */
 const METADATA_LINK = 'https://nsrdb.nrel.gov/data-sets/us-data';
 
-interface DataQueryParameters {
-  wkt?: string;
-  lat?: number;
-  lon?: number;
-  address?: string;
-  type?: 'satellite' | 'station';
-  show_empty?: 'true' | 'false';
-}
-
 /** Parameters `inputs` echoes: the documentation's example shows `wkt`; the query's others too, never unknown names (XML could not carry every name). */
 const ECHOED = ['wkt', 'lat', 'lon', 'address', 'type', 'show_empty'];
-
-/** The request's echoed parameters as strings, in request order (the last of a repeated one). */
-function echoedInputs(query: RawQuery): Record<string, string> {
-  const echoed: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (!ECHOED.includes(name) || value === undefined) continue;
-    echoed[name] = String(Array.isArray(value) ? value[value.length - 1] : value);
-  }
-  return echoed;
-}
 
 /** A year as the documentation prints it: a whole year as a number, `tmy` and named years as text. */
 const yearOf = (name: string): string | number => (/^\d{4}$/.test(name) ? Number(name) : name);
@@ -80,14 +61,14 @@ export const nsrdbDataQueryEndpoint: Endpoint = {
   defaultFormat: 'json',
   limitGroup: 'other',
   async handle({ data, query, publicUrl, bodyProblem }): Promise<ApiResult> {
-    const inputs = echoedInputs(query);
+    const inputs = echoedParameters(query, (name) => ECHOED.includes(name));
     const failed = (errors: string[], status = 400): ApiResult => ({
       view: nsrdbDataQueryView,
       status,
       data: { errors, inputs, outputs: [] } satisfies NsrdbDataQuery,
     });
     if (bodyProblem) return failed([fuelStationBodyMessage(bodyProblem)], bodyProblem.kind === 'too-large' ? 413 : 400);
-    const parsed = parseParams<DataQueryParameters>(PARAMETERS, query);
+    const parsed = parseParams<NsrdbDataQueryParameters>(PARAMETERS, query);
     const issues: ParamIssue[] = [...parsed.issues];
     const named = (param: string) => parsed.issues.some((issue) => issue.param === param);
     const { wkt, lat, lon, address } = parsed.values;

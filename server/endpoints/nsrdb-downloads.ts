@@ -9,12 +9,12 @@ import { nsrdbLocationId } from '../../model/climate-ids.ts';
 import { EARTH_RADIUS_MILES, haversine } from '../../model/haversine.ts';
 import { type NsrdbLayout, readNsrdbLayout, writeNsrdbLayout } from '../../model/nsrdb-layout.ts';
 import { schemaById } from '../../schemas/registry.ts';
-import type { NsrdbDownloadResponse } from '../../types/schemas.ts';
+import type { NsrdbDownloadResponse, NsrdbGoesTmyV4DownloadParameters, NsrdbPsm3TmyDownloadParameters } from '../../types/schemas.ts';
 import type { ClimateStation } from '../data/climate.ts';
 import { heldAttributes, inTimeZone, SAMPLE_CELL_ATTRIBUTES, sampleCellLayout, selectAttributes } from '../data/nsrdb-downloads.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { nsrdbCsvView, nsrdbResponseView } from '../formats/views/nsrdb.ts';
-import { parseParams, type RawQuery } from '../params.ts';
+import { echoedParameters, parseParams } from '../params.ts';
 import { fuelStationBodyMessage } from './fuel-stations-messages.ts';
 import {
   NSRDB_ARCHIVES_FULL,
@@ -42,15 +42,8 @@ const REQUIRED = ['wkt', 'names', 'email'] as const;
 const ANY_DISTANCE = 0;
 const METRES_PER_KM = 1000;
 
-interface DownloadParameters {
-  wkt?: string;
-  names?: string[];
-  attributes?: string[];
-  utc?: 'true' | 'false';
-  leap_day?: 'true' | 'false';
-  interval?: number;
-  email?: string;
-}
+/** Either download's parameters (their schemas' generated types): GOES v4's add `leap_day` and `interval`. */
+type DownloadParameters = NsrdbGoesTmyV4DownloadParameters | NsrdbPsm3TmyDownloadParameters;
 
 /** An NSRDB data set we answer downloads of: its endpoint, and how the NSRDB data query lists it. */
 export interface NsrdbProduct {
@@ -65,16 +58,6 @@ export interface NsrdbProduct {
   apiDocs: string;
   /** The `names` the download takes (its parameter schema's list). */
   names: readonly string[];
-}
-
-/** The request's parameters, api_key aside, as strings in request order (the last of a repeated one). */
-function echoedQuery(query: RawQuery): Record<string, string> {
-  const echoed: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (name === 'api_key' || value === undefined) continue;
-    echoed[name] = String(Array.isArray(value) ? value[value.length - 1] : value);
-  }
-  return echoed;
 }
 
 /** An address as the real service's form takes it: something@something.tld, no spaces. */
@@ -171,7 +154,8 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
     warmUpFormats: ['csv'],
     limitGroup: 'nsrdb-downloads',
     async handle({ data, query, format, publicUrl, jobs, bodyProblem }): Promise<ApiResult> {
-      const inputs = { query: echoedQuery(query) };
+      // every parameter as given, api_key aside, as the documentation's example echoes them
+      const inputs = { query: echoedParameters(query, (name) => name !== 'api_key') };
       const answer = (status: number, errors: string[], outputs: NsrdbDownloadResponse['outputs'] = {}, count = 0): ApiResult => ({
         view: nsrdbResponseView,
         status,
@@ -183,7 +167,8 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
       const parsed = parseParams<DownloadParameters>(product.parameters, query);
       const named = (param: string) => parsed.issues.some((issue) => issue.param === param);
       const required = product.takesInterval ? [...REQUIRED, 'interval' as const] : REQUIRED;
-      const absent = required.filter((param) => parsed.values[param] === undefined && !named(param));
+      const interval = 'interval' in parsed.values ? parsed.values.interval : undefined;
+      const absent = required.filter((param) => (param === 'interval' ? interval : parsed.values[param]) === undefined && !named(param));
       if (absent.length > 0)
         return failed(
           400,
@@ -203,27 +188,29 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
       if ('problem' in sites) return failed(422, [sites.problem]);
       for (const station of sites.stations) {
         const intervals = [station.step_seconds / 60];
-        if (product.takesInterval && !intervals.includes(parsed.values.interval!)) return failed(422, [nsrdbIntervalMessage(intervals)]);
-        if (attributes !== undefined) {
+        if (product.takesInterval && !intervals.includes(interval!)) return failed(422, [nsrdbIntervalMessage(intervals)]);
+        // an archive checks every site before it is queued; a .csv's one file is checked as it is made
+        if (archive && attributes !== undefined) {
           const held = await heldAttributesOf(data, station);
           const missing = attributes.filter((attribute) => !held.includes(attribute));
           if (missing.length > 0) return failed(422, [nsrdbAttributesMessage(missing, held)]);
         }
       }
       const utc = parsed.values.utc !== 'false';
-      const fileOf = async (station: ClimateStation): Promise<NsrdbLayout | undefined> => {
+      /** A site's file as asked for, or why it cannot be given. */
+      const fileOf = async (station: ClimateStation): Promise<NsrdbLayout | string> => {
         let layout = await cellLayout(data, station);
         if (attributes !== undefined) {
           const selected = selectAttributes(layout, attributes);
-          if ('missing' in selected) return undefined;
+          if ('missing' in selected) return nsrdbAttributesMessage(selected.missing, heldAttributes(layout));
           layout = selected.layout;
         }
-        return inTimeZone(layout, utc, 3600 / station.step_seconds);
+        return inTimeZone(layout, utc, 3600 / station.step_seconds) ?? NSRDB_UTC_UNAVAILABLE;
       };
 
       if (!archive) {
         const file = await fileOf(sites.stations[0]!);
-        return file ? { view: nsrdbCsvView, data: file } : failed(422, [NSRDB_UTC_UNAVAILABLE]);
+        return typeof file === 'string' ? failed(422, [file]) : { view: nsrdbCsvView, data: file };
       }
       // a full queue is the client's to wait for (429, as the gateway's limits), never a server error
       if (!jobs) return { ...failed(429, [NSRDB_QUEUE_FULL]), headers: { 'Retry-After': '2' } };
@@ -233,7 +220,7 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
           name: archiveFileName(station, name),
           text: async () => {
             const file = await fileOf(station);
-            if (!file) throw new Error(`${station.id}: ${NSRDB_UTC_UNAVAILABLE}`);
+            if (typeof file === 'string') throw new Error(`${station.id}: ${file}`);
             return writeNsrdbLayout(file);
           },
         })),

@@ -10,7 +10,7 @@ import { geocode } from '../geocode/index.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult } from '../formats/render.ts';
 import { solarResourceView } from '../formats/views/solar.ts';
-import { type ParamIssue, parseParams, type RawQuery } from '../params.ts';
+import { echoedParameters, type ParamIssue, parseParams } from '../params.ts';
 import { solarMessage, solarResourceNoStationMessage, solarResourceUngeocodedMessage } from './solar-messages.ts';
 import type { Endpoint } from './types.ts';
 
@@ -23,17 +23,6 @@ export const MAX_DISTANCE_MILES = 100;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 
 type Averages = NonNullable<SolarResourceV1['outputs']['avg_dni']>;
-
-/** The request's echoed parameters as given, in request order (the last of a repeated one). */
-function echoedInputs(query: RawQuery): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (!ECHOED.includes(name)) continue;
-    const last = Array.isArray(value) ? value[value.length - 1] : value;
-    if (last !== undefined) inputs[name] = String(last);
-  }
-  return inputs;
-}
 
 /** 2 decimals, as every value of the documentation's example. */
 const twoDecimals = (value: number) => Math.round(value * 100) / 100;
@@ -82,7 +71,7 @@ export const solarResourceEndpoint: Endpoint = {
   limitGroup: 'other',
   async handle({ data, query }): Promise<ApiResult> {
     const parsed = parseParams<SolarResourceParameters>(PARAMETERS, query);
-    const inputs = echoedInputs(query);
+    const inputs = echoedParameters(query, (name) => ECHOED.includes(name));
     const issues: ParamIssue[] = [...parsed.issues];
     const named = (param: string) => parsed.issues.some((issue) => issue.param === param);
     const { lat, lon, address } = parsed.values;
