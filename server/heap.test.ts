@@ -48,3 +48,37 @@ test('IdleCollector: once idle for idleMs after the heap grew or values were let
   assert.equal(idle.collections, 2);
   idle.close();
 });
+
+test('IdleCollector: what runs after a collection is not garbage to collect again, nor is what a warmed data set holds', async () => {
+  let heap = 100;
+  const order: string[] = [];
+  const idle = new IdleCollector(20, {
+    collect: () => {
+      order.push('collect');
+      heap = 100;
+    },
+    heapUsed: () => heap,
+    minGrowthBytes: 10,
+  });
+  idle.afterCollection = async () => {
+    order.push('after');
+    heap = 130;
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  heap = 150;
+  idle.settle();
+  idle.requestStarted();
+  idle.requestEnded();
+  await wait(50);
+  assert.deepEqual(order, [], 'the heap has not grown since it settled');
+  heap = 170;
+  idle.requestStarted();
+  idle.requestEnded();
+  await wait(50);
+  assert.deepEqual(order, ['collect', 'after']);
+  idle.requestStarted();
+  idle.requestEnded();
+  await wait(50);
+  assert.deepEqual(order, ['collect', 'after'], 'the 30 units the warm-up left are the new baseline');
+  idle.close();
+});

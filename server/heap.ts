@@ -35,6 +35,11 @@ export function collectGarbage(): void {
  * unused (`garbageLeft`). V8 collects when it allocates, so an idle heap keeps the garbage of a burst,
  * and what a quiet spell lets go of, resident. It never collects while a request is in flight, and
  * a server answering now and then does not pause for a collection after each answer.
+ *
+ * A forced collection also frees the shapes (V8's maps) of every object made and let go since the
+ * last, and V8 then drops the optimised code built for them: the next requests would run slowly
+ * until V8 optimises it again. So after each collection `afterCollection` runs (the server answers
+ * its examples again, docs/decisions.md §1.7), and what that leaves is the new baseline.
  */
 export class IdleCollector {
   private inFlight = 0;
@@ -44,8 +49,11 @@ export class IdleCollector {
   private readonly collect: () => void;
   private readonly heapUsed: () => number;
   private readonly minGrowthBytes: number;
+  private collecting = false;
   /** Full collections made so far. */
   collections = 0;
+  /** What runs after each collection, before the heap is taken as the new baseline. */
+  afterCollection: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly idleMs: number,
@@ -76,16 +84,27 @@ export class IdleCollector {
   private arm(): void {
     if (this.inFlight > 0) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.collectIfWorthIt(), this.idleMs).unref();
+    this.timer = setTimeout(() => void this.collectIfWorthIt(), this.idleMs).unref();
   }
 
-  private collectIfWorthIt(): void {
-    if (this.inFlight > 0) return;
+  /** The heap as it is now is what later growth is measured from (after a data set was opened, collected and warmed). */
+  settle(): void {
+    this.heapAfterCollection = this.heapUsed();
+  }
+
+  private async collectIfWorthIt(): Promise<void> {
+    if (this.inFlight > 0 || this.collecting) return;
     if (!this.released && this.heapUsed() - this.heapAfterCollection < this.minGrowthBytes) return;
     this.released = false;
     this.collections++;
-    this.collect();
-    this.heapAfterCollection = this.heapUsed();
+    this.collecting = true;
+    try {
+      this.collect();
+      await this.afterCollection?.();
+    } finally {
+      this.collecting = false;
+      this.settle();
+    }
   }
 
   close(): void {

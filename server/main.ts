@@ -13,7 +13,7 @@ import { DataSet, OutdatedDataSetError } from './data/dataset.ts';
 import { DataHolder, watchDataDir, type DataWatcher } from './data/holder.ts';
 import { endpointsFor } from './endpoints/index.ts';
 import { NsrdbArchives } from './data/nsrdb-archives.ts';
-import { warmUp } from './warm-up.ts';
+import { warmUp, warmUpThroughHttp } from './warm-up.ts';
 import type { Endpoint } from './endpoints/types.ts';
 import { answerTunnelRequest, answerUnreadableRequest, openGateway, type OpenGateway } from './gateway/index.ts';
 import { createLogger, type Logger } from './gateway/log.ts';
@@ -110,7 +110,6 @@ async function openServedDataSet(
       onCacheExpire: () => idleCollector.garbageLeft(),
     });
     await warm(dataSet);
-    collectGarbage();
     return dataSet;
   };
   const dataSet = await open(dataDir).catch(async (error: unknown) => {
@@ -238,16 +237,38 @@ interface ServingParts {
   operations: OperationsServer | undefined;
 }
 
+/** Every endpoint's example through the server's HTTP stack, with a key of its own, before it says it is ready (docs/decisions.md §1.7). */
+async function warmThroughHttp(url: string, endpoints: Endpoint[], gateway: OpenGateway, logger: Logger): Promise<void> {
+  const started = performance.now();
+  const own = gateway.keys.ownKey();
+  try {
+    const { answered, problems } = await warmUpThroughHttp(url, endpoints, own.key);
+    for (const problem of problems) logger.warn(`warm-up through HTTP: ${problem}`);
+    logger.info(`warm-up through HTTP: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
+  } finally {
+    own.forget();
+  }
+}
+
 /** The data set opened and warmed, the gateway, the app and its HTTP server listening: the server from its parts. */
 async function startServing(settings: Settings, options: StartOptions, parts: ServingParts): Promise<RunningServer> {
   const { logger, idleCollector, now, endpoints, readiness, admission, metrics, operations } = parts;
-  const warm = async (dataSet: DataSet) => {
-    if (!settings.warmUp) return;
+  const answerExamples = async (dataSet: DataSet, pass: string) => {
     const started = performance.now();
     const { answered, problems } = await warmUp(endpoints, dataSet, new Date(now()));
-    for (const problem of problems) logger.warn(`warm-up: ${problem}`);
-    logger.info(`warm-up: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
+    for (const problem of problems) logger.warn(`${pass}: ${problem}`);
+    logger.info(`${pass}: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
   };
+  // The garbage of opening the data set and of the warm-up is collected whole (heap.ts), and the
+  // examples answered again after it: that collection freed the optimised code of what the first
+  // answers made (docs/decisions.md §1.7).
+  const warm = async (dataSet: DataSet) => {
+    if (settings.warmUp) await answerExamples(dataSet, 'warm-up');
+    collectGarbage();
+    if (settings.warmUp) await answerExamples(dataSet, 'warm-up after the collection');
+    idleCollector.settle();
+  };
+
   const { data, open } = await openServedDataSet(settings, logger, idleCollector, warm);
   readiness.data = data;
   const gateway = await openGateway(gatewayOptions(settings, logger, now, options.pollMs));
@@ -287,6 +308,21 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
     await gateway.close();
     data.close();
     throw error;
+  }
+  if (settings.warmUp) {
+    await warmThroughHttp(url, endpoints, gateway, logger);
+    // a collection at idle frees optimised code as the start-up's did (heap.ts): the same warm-up follows it
+    idleCollector.afterCollection = async () => {
+      const dataSet = data.acquire();
+      try {
+        await answerExamples(dataSet, 'warm-up after an idle collection');
+        await warmThroughHttp(url, endpoints, gateway, logger);
+      } catch (error) {
+        logger.warn(`warm-up after an idle collection: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        data.release(dataSet);
+      }
+    };
   }
   readiness.phase = 'ready';
   const dataWatcher = watchDataDir(data, resolve(settings.dataDir), { pollMs: options.pollMs, log: logger, open });

@@ -71,6 +71,8 @@ export class ServerMetrics {
     return (req: Request, res: Response, next: NextFunction) => {
       const started = process.hrtime.bigint();
       res.once('close', () => {
+        // the server's requests to itself (the warm-up) are not clients'
+        if (res.locals.ownRequest === true) return;
         const route = (req.route?.path as string | undefined) ?? UNMATCHED_ROUTE;
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         this.requests.inc({ route, method: req.method, status: String(res.statusCode) });

@@ -46,3 +46,28 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
   }
   return { answered, problems };
 }
+
+/**
+ * Asks the server at `url` for every endpoint's example once, in its default format, through the
+ * whole HTTP stack (router, gateway and rate limiter, ETag, the answer written to a socket), with
+ * `key`, a key of the server's own (`KeyStore.ownKey`): so that a client's first request is not the
+ * first through that code either. Any status will do, as long as it is not a 5xx.
+ */
+export async function warmUpThroughHttp(url: string, endpoints: readonly Endpoint[], key: string): Promise<{ answered: number; problems: string[] }> {
+  let answered = 0;
+  const problems: string[] = [];
+  for (const endpoint of endpoints) {
+    const example = endpoint.docs?.example;
+    if (example === undefined || endpoint.pathParameters) continue;
+    const path = `${endpoint.paths[0]}.${endpoint.warmUpFormats?.[0] ?? endpoint.defaultFormat}?${example}`;
+    try {
+      const response = await fetch(`${url}${path}`, { headers: { 'X-Api-Key': key } });
+      await response.arrayBuffer();
+      if (response.status >= 500) problems.push(`${path}: answered ${response.status}`);
+      else answered++;
+    } catch (error) {
+      problems.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { answered, problems };
+}

@@ -8,10 +8,9 @@ import { endpointsFor } from '../server/endpoints/index.ts';
 import { buildQuietly, startTestServer, type TestServer } from './support/helpers.ts';
 import { sampleDataSet } from './support/sample-data-set.ts';
 
+const WARMED = endpointsFor('current').filter((endpoint) => endpoint.docs?.example !== undefined && !endpoint.pathParameters);
 /** Answers the warm-up gives: every format of every endpoint with an example and no path parameters, and their warm-up queries. */
-const EXPECTED = endpointsFor('current')
-  .filter((endpoint) => endpoint.docs?.example !== undefined && !endpoint.pathParameters)
-  .reduce((sum, endpoint) => sum + (endpoint.warmUpFormats ?? endpoint.formats).length + (endpoint.warmUp?.length ?? 0), 0);
+const EXPECTED = WARMED.reduce((sum, endpoint) => sum + (endpoint.warmUpFormats ?? endpoint.formats).length + (endpoint.warmUp?.length ?? 0), 0);
 
 describe('warm-up', () => {
   let dataDir: string;
@@ -37,6 +36,22 @@ describe('warm-up', () => {
     );
     // What a first request would have waited for is there: the example station's prepared site.
     assert.ok(server.data.dataSet.pvSites.stats().stations > 0, 'the PV examples prepared their station');
+  });
+
+  test('the examples are answered again after the collection that follows, then once each through HTTP; monitoring does not count those', async () => {
+    assert.ok(
+      lines.some((line) => line.includes(`warm-up after the collection: ${EXPECTED} examples answered`)),
+      lines.join('\n'),
+    );
+    // every one answered, not a 5xx (the second NSRDB download is the per-second limit's 429)
+    assert.ok(
+      lines.some((line) => line.includes(`warm-up through HTTP: ${WARMED.length} examples answered`)),
+      lines.join('\n'),
+    );
+    assert.ok(!lines.some((line) => line.includes('"key":"warm-up"')), 'its requests are logged at debug level only');
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    assert.match(metrics, /^# TYPE nrel_compat_http_requests_total counter$/m);
+    assert.doesNotMatch(metrics, /^nrel_compat_http_requests_total\{/m, 'no request counted yet');
   });
 
   test('a rebuilt data set is warmed before it is served', async () => {

@@ -20,6 +20,8 @@ export interface ServerProcess {
    * the largest seen: the peak of one stretch of the run, where VmHWM is the whole life's.
    */
   watchRss(): () => number;
+  /** The last 8 KB of what the server printed (its log). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
         return Math.max(largest, statusMb('VmRSS'));
       };
     },
+    output: () => output,
     stop: async () => {
       const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
       child.kill('SIGTERM');

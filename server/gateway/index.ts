@@ -145,7 +145,8 @@ export function gateway(config: GatewayConfig, group: LimitGroup): RequestHandle
     if (key === undefined) return refuse('API_KEY_MISSING');
     const state = config.keys.lookup(key);
     if (state.kind === 'unknown') return refuse('API_KEY_INVALID');
-    if (state.kind === 'key') res.locals.keyId = keyId(state.record.hash);
+    if (state.kind === 'key') res.locals.keyId = state.own ? 'warm-up' : keyId(state.record.hash);
+    if (state.kind === 'key' && state.own) res.locals.ownRequest = true;
     if (state.kind === 'key' && state.record.disabled) return refuse('API_KEY_DISABLED');
 
     const demo = state.kind === 'demo';

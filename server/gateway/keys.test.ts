@@ -75,6 +75,28 @@ test('a refresh asked for while another runs sees what changed after that one re
   }
 });
 
+test("the server's own key: a key with the default limits, marked as its own, in memory only, until forgotten", async () => {
+  const file = join(dir, 'own-key.json');
+  writeKeysFile(file, { version: 1, keys: [] });
+  const store = await KeyStore.open({ file, demoKey: false, pollMs: 60_000 });
+  try {
+    const own = store.ownKey();
+    assert.match(own.key, KEY_PATTERN);
+    const state = store.lookup(own.key);
+    assert.equal(state.kind, 'key');
+    assert.equal(state.kind === 'key' && state.own, true);
+    assert.equal(state.kind === 'key' && state.record.limits, undefined);
+    await store.refresh();
+    assert.equal(store.lookup(own.key).kind, 'key', 'a reread of the file keeps it');
+    assert.deepEqual(readKeysFile(file).keys, [], 'never written to the file');
+    own.forget();
+    assert.equal(store.lookup(own.key).kind, 'unknown');
+    assert.notEqual(store.ownKey().key, own.key, 'each is new');
+  } finally {
+    store.close();
+  }
+});
+
 test('DEMO_KEY off: DEMO_KEY is an invalid key', async () => {
   const store = await KeyStore.open({ file: join(dir, 'absent.json'), demoKey: false });
   store.close();

@@ -161,7 +161,8 @@ export async function writeRedisKeys(redis: Redis, prefix: string, records: KeyR
   if (!results || failed) throw failed?.[0] ?? new Error('the Redis transaction was discarded');
 }
 
-export type KeyState = { kind: 'demo' } | { kind: 'key'; record: KeyRecord } | { kind: 'unknown' };
+/** `own`: the key of the server's requests to itself (`KeyStore.ownKey`), which monitoring does not count. */
+export type KeyState = { kind: 'demo' } | { kind: 'key'; record: KeyRecord; own?: true } | { kind: 'unknown' };
 
 export interface KeyLookup {
   lookup(key: string): KeyState;
@@ -192,6 +193,8 @@ export class KeyStore implements KeyLookup {
   private refreshing?: Promise<void>;
   /** A refresh queued behind the running one, for callers that changed something after it read. */
   private refreshAgain?: Promise<void>;
+  /** The keys of this process's requests to itself, by hash: in memory only. */
+  private readonly ownRecords = new Map<string, KeyRecord>();
 
   private constructor(private readonly options: KeyStoreOptions) {}
 
@@ -205,8 +208,22 @@ export class KeyStore implements KeyLookup {
 
   lookup(key: string): KeyState {
     if (key === DEMO_KEY) return this.options.demoKey ? { kind: 'demo' } : { kind: 'unknown' };
-    const record = this.byHash.get(hashKey(key));
+    const hash = hashKey(key);
+    const own = this.ownRecords.get(hash);
+    if (own) return { kind: 'key', record: own, own: true };
+    const record = this.byHash.get(hash);
     return record ? { kind: 'key', record } : { kind: 'unknown' };
+  }
+
+  /**
+   * A new key for the server's requests to itself (the warm-up through its HTTP stack), with the
+   * default limits: known to this process only (never in KEYS_FILE or Redis) until `forget`.
+   */
+  ownKey(): { key: string; forget(): void } {
+    const key = generateKey();
+    const record: KeyRecord = { hash: hashKey(key), email: 'warm-up', created_at: new Date().toISOString(), disabled: false };
+    this.ownRecords.set(record.hash, record);
+    return { key, forget: () => this.ownRecords.delete(record.hash) };
   }
 
   /**

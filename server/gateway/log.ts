@@ -64,7 +64,9 @@ export function requestLogger(logger: Logger): RequestHandler {
       };
       if (res.locals.keyId) line.key = res.locals.keyId;
       if (!res.writableFinished) line.aborted = true;
-      logger.info(line, 'request');
+      // the server's requests to itself (the warm-up) are summed up by the warm-up's own line
+      if (res.locals.ownRequest === true) logger.debug(line, 'request');
+      else logger.info(line, 'request');
     });
     next();
   };
