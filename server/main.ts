@@ -253,19 +253,23 @@ async function warmThroughHttp(url: string, endpoints: Endpoint[], gateway: Open
 /** The data set opened and warmed, the gateway, the app and its HTTP server listening: the server from its parts. */
 async function startServing(settings: Settings, options: StartOptions, parts: ServingParts): Promise<RunningServer> {
   const { logger, idleCollector, now, endpoints, readiness, admission, metrics, operations } = parts;
-  const answerExamples = async (dataSet: DataSet, pass: string) => {
+  /** The warm-up's answers too large to be worth answering again after a collection (warm-up.ts). */
+  let largeAnswers: ReadonlySet<string> = new Set();
+  const answerExamples = async (dataSet: DataSet, pass: string, leaveOut: ReadonlySet<string> = new Set()) => {
     const started = performance.now();
-    const { answered, problems } = await warmUp(endpoints, dataSet, new Date(now()));
+    const { answered, problems, large } = await warmUp(endpoints, dataSet, new Date(now()), { leaveOut });
     for (const problem of problems) logger.warn(`${pass}: ${problem}`);
-    logger.info(`${pass}: ${answered} examples answered in ${Math.round(performance.now() - started)} ms`);
+    const left = leaveOut.size > 0 ? ` (${leaveOut.size} large ones left out)` : '';
+    logger.info(`${pass}: ${answered} examples answered${left} in ${Math.round(performance.now() - started)} ms`);
+    return large;
   };
   // The garbage of opening the data set and of the warm-up is collected whole (heap.ts), and the
   // examples answered again after it: that collection freed the optimised code of what the first
   // answers made (docs/decisions.md §1.7).
   const warm = async (dataSet: DataSet) => {
-    if (settings.warmUp) await answerExamples(dataSet, 'warm-up');
+    if (settings.warmUp) largeAnswers = await answerExamples(dataSet, 'warm-up');
     collectGarbage();
-    if (settings.warmUp) await answerExamples(dataSet, 'warm-up after the collection');
+    if (settings.warmUp) await answerExamples(dataSet, 'warm-up after the collection', largeAnswers);
     idleCollector.settle();
   };
 
@@ -315,7 +319,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
     idleCollector.afterCollection = async () => {
       const dataSet = data.acquire();
       try {
-        await answerExamples(dataSet, 'warm-up after an idle collection');
+        await answerExamples(dataSet, 'warm-up after an idle collection', largeAnswers);
         await warmThroughHttp(url, endpoints, gateway, logger);
       } catch (error) {
         logger.warn(`warm-up after an idle collection: ${error instanceof Error ? error.message : String(error)}`);

@@ -12,13 +12,36 @@ import { preloadPlaces } from './geocode/places.ts';
 /** Each kind of place the geocoder knows: a ZIP code, a city and state, a Canadian postal code. */
 const PLACES = ['80203', 'Bellevue, WA', 'Toronto, ON M5V'];
 
-/** Answers every endpoint's example and warm-up queries (endpoints with path parameters aside); one that fails or is not a 200 is named in `problems`. */
-export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now: Date): Promise<{ answered: number; problems: string[] }> {
+/**
+ * An answer of this many bytes or more is optimised while it is written (V8 optimises a loop while it
+ * runs): a warm-up after a collection leaves it out, and with it the garbage it would leave resident,
+ * several times its size (docs/decisions.md §1.7).
+ */
+export const LARGE_ANSWER_BYTES = 1_000_000;
+
+export interface WarmUpResult {
+  answered: number;
+  problems: string[];
+  /** The answers of LARGE_ANSWER_BYTES or more, each as `path.format?query`. */
+  large: Set<string>;
+}
+
+/**
+ * Answers every endpoint's example and warm-up queries (endpoints with path parameters aside) but
+ * those in `leaveOut`; one that fails or is not a 200 is named in `problems`.
+ */
+export async function warmUp(
+  endpoints: readonly Endpoint[],
+  data: DataSet,
+  now: Date,
+  { leaveOut = new Set<string>() }: { leaveOut?: ReadonlySet<string> } = {},
+): Promise<WarmUpResult> {
   // The place names first, in a worker thread (geocode/places.ts); the lookups then read the rest.
   await preloadPlaces();
   for (const place of PLACES) geocode(place);
   let answered = 0;
   const problems: string[] = [];
+  const large = new Set<string>();
   for (const endpoint of endpoints) {
     const example = endpoint.docs?.example;
     if (example === undefined || endpoint.pathParameters) continue;
@@ -29,14 +52,16 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
     ];
     for (const { query, format } of answers) {
       const what = `${endpoint.paths[0]}.${format}?${query}`;
+      if (leaveOut.has(what)) continue;
       try {
         // A result may be a stream of rows, read once: each answer gets its own.
         // links are not read: any base URL does
         const result = await endpoint.handle({ data, query: Object.fromEntries(new URLSearchParams(query)), path: {}, now, format, publicUrl: '' });
         const rendered = render(result, format);
-        for await (const _chunk of rendered.body) {
-          // The bytes are made and let go.
-        }
+        let bytes = 0;
+        // the bytes are made, counted and let go
+        for await (const chunk of rendered.body) bytes += chunk.length;
+        if (bytes >= LARGE_ANSWER_BYTES) large.add(what);
         if (rendered.status === 200) answered++;
         else problems.push(`${what}: answered ${rendered.status}`);
       } catch (error) {
@@ -44,7 +69,7 @@ export async function warmUp(endpoints: readonly Endpoint[], data: DataSet, now:
       }
     }
   }
-  return { answered, problems };
+  return { answered, problems, large };
 }
 
 /**

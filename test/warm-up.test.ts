@@ -39,10 +39,11 @@ describe('warm-up', () => {
   });
 
   test('the examples are answered again after the collection that follows, then once each through HTTP; monitoring does not count those', async () => {
-    assert.ok(
-      lines.some((line) => line.includes(`warm-up after the collection: ${EXPECTED} examples answered`)),
-      lines.join('\n'),
-    );
+    // less those of a megabyte or more (the building resources of the example search)
+    const again = lines.map((line) => /warm-up after the collection: (\d+) examples answered \((\d+) large ones left out\)/.exec(line)).find(Boolean);
+    assert.ok(again, lines.join('\n'));
+    assert.equal(Number(again[1]) + Number(again[2]), EXPECTED);
+    assert.ok(Number(again[2]) > 0 && Number(again[2]) < 5, again[0]);
     // every one answered, not a 5xx (the second NSRDB download is the per-second limit's 429)
     assert.ok(
       lines.some((line) => line.includes(`warm-up through HTTP: ${WARMED.length} examples answered`)),
