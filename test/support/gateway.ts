@@ -106,13 +106,14 @@ export interface ChildServer {
 
 /**
  * `node --import tsx server/main.ts` (or, `viaNpm`, `npm start` as people and supervisors run it)
- * with PORT=0 and `env`; resolves with the URL it prints.
+ * with PORT=0, WARM_UP=off and `env`; resolves with the URL it prints.
  */
 export function spawnServer(env: Record<string, string>, options: { viaNpm?: boolean } = {}): Promise<ChildServer> {
   const [command, args] = options.viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', join(repoRoot, 'server', 'main.ts')]];
   const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    // no warm-up, as the tests' in-process servers (test/warm-up.test.ts tests it)
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARM_UP: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
