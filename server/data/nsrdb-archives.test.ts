@@ -57,6 +57,28 @@ describe('NSRDB archives', () => {
     archives.close();
   });
 
+  // without the stop, settled() would wait for ever: the timeout turns that into a failure
+  it('close stops the job being written: no zip, no partial file, no record; its hold let go at once', { timeout: 10_000 }, async () => {
+    const archives = archivesIn({ log: () => {} });
+    let done = 0;
+    let reached!: () => void;
+    const writing = new Promise<void>((resolve) => (reached = resolve));
+    // the second entry's text never comes: only a stop ends this job
+    const job = archives.submit({
+      entries: [entry('a.csv', 'A'.repeat(100_000)), { name: 'b.csv', text: () => (reached(), new Promise<string>(() => {})) }],
+      email: 'x@y.z',
+      done: () => done++,
+    });
+    assert.ok('id' in job);
+    await writing;
+    assert.equal(archives.state(job.id), 'waiting');
+    archives.close();
+    await archives.settled();
+    assert.equal(done, 1);
+    assert.equal(archives.state(job.id), 'unknown');
+    assert.deepEqual(readdirSync(archives.dir), [], 'nothing of the job left');
+  });
+
   it(`refuses a job when ${MAX_WAITING} wait, or when the archives kept hold maxBytes; close drops the waiting ones`, async () => {
     const archives = archivesIn();
     let release!: () => void;

@@ -54,6 +54,8 @@ export class NsrdbArchives {
   private readonly states = new Map<string, Exclude<ArchiveState, 'unknown'>>();
   private running = false;
   private closed = false;
+  /** Stops the job being written (`close`). */
+  private stopWriting: (() => void) | undefined;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly options: ArchiveOptions) {
@@ -97,15 +99,22 @@ export class NsrdbArchives {
     while (this.running || this.queue.length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  /** Stops taking jobs; the waiting ones are dropped (their holds let go), the one being written finishes. */
+  /**
+   * Stops taking jobs; the waiting ones are dropped and the one being written is stopped, its partial
+   * zip removed (their holds let go, their records removed): a server that stops does not wait for a
+   * job of a hundred sites.
+   */
   close(): void {
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const { id, job } of this.queue.splice(0)) {
-      this.states.delete(id);
-      rmSync(join(this.dir, `${id}.json`), { force: true });
-      job.done();
-    }
+    for (const { id, job } of this.queue.splice(0)) this.drop(id, job);
+    this.stopWriting?.();
+  }
+
+  private drop(id: string, job: ArchiveJob): void {
+    this.states.delete(id);
+    rmSync(join(this.dir, `${id}.json`), { force: true });
+    job.done();
   }
 
   private async run(): Promise<void> {
@@ -117,11 +126,15 @@ export class NsrdbArchives {
         try {
           await this.write(id, job);
           this.states.set(id, 'ready');
+          job.done();
         } catch (error) {
-          this.states.set(id, 'failed');
           rmSync(`${this.zipPath(id)}.partial`, { force: true });
+          if (this.closed) {
+            this.drop(id, job);
+            continue;
+          }
+          this.states.set(id, 'failed');
           this.options.log?.(`nsrdb archive ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
-        } finally {
           job.done();
         }
       }
@@ -147,11 +160,15 @@ export class NsrdbArchives {
     zip.end();
     // an entry that fails (its text could not be made) is the zip's error: the file is dropped
     const failed = new Promise<never>((_, reject) => zip.once('error', reject));
+    const stopped = new Promise<never>((_, reject) => (this.stopWriting = () => reject(new Error('the server stopped'))));
     try {
-      await Promise.race([finished(out), failed]);
+      await Promise.race([finished(out), failed, stopped]);
     } catch (error) {
+      zip.outputStream.unpipe(out);
       out.destroy();
       throw error;
+    } finally {
+      this.stopWriting = undefined;
     }
     renameSync(partial, this.zipPath(id));
   }
