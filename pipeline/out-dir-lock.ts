@@ -1,5 +1,5 @@
-// The lock a build holds on its output directory while it commits: `.build.lock` in --out, created
-// exclusively (open with 'wx') and holding the pid of the building process. Builds run side by
+// The lock a build holds on its output directory while it commits: `.build.lock` in --out, holding
+// the pid of the building process from the moment it exists (`createLock`). Builds run side by
 // side and commit one at a time, each commit reading the manifest it replaces under the lock, so
 // no commit removes a file another one just moved in.
 //
@@ -10,13 +10,14 @@
 // stale and taken over. A pid reused by an unrelated process keeps a stale lock until that process
 // ends, which errs on the side of never taking a live build's lock: the waiting build says which
 // process it waits for.
-import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const LOCK_FILE = '.build.lock';
 
-/** A lock file is written in the step that creates it; one still without a pid after this long was left by a process killed in that step. */
+/** A lock without a pid (made by an earlier version, which wrote it after creating it) older than this was left by a process killed in between. */
 const UNWRITTEN_LOCK_MS = 10_000;
 const POLL_MS = 50;
 
@@ -92,34 +93,40 @@ function breakStaleLock(outDir: string, path: string, seen: string): 'broken' | 
   }
 }
 
+/**
+ * Creates the lock at `path` with this process's pid already in it, or returns false when a lock is
+ * there: the pid is written to a file of this build's own (named as its working folders are, so
+ * that a build killed in between leaves nothing `removeStaleBuildDirs` keeps), which is then linked
+ * into place, and a link fails when its name exists. Creating the lock empty and writing the pid
+ * after left a moment in which another build read a lock without its holder.
+ */
+function createLock(path: string, outDir: string): boolean {
+  const own = join(outDir, `.build-${process.pid}-lock-${randomBytes(6).toString('hex')}`);
+  writeFileSync(own, `${process.pid}\n`, { flag: 'wx' });
+  try {
+    linkSync(own, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(own, { force: true });
+  }
+}
+
 /** Takes the lock when it is free or stale; otherwise says who holds it. */
 function attempt(outDir: string, options: LockOptions): Attempt {
   const path = join(outDir, LOCK_FILE);
   for (;;) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const lock = readLock(path);
-      if (!lock) continue; // released just now
-      const pid = pidIn(lock.text);
-      const stale = pid === undefined ? lock.ageMs > UNWRITTEN_LOCK_MS : pid === process.pid || !processIsRunning(pid);
-      if (!stale) return { taken: false, pid };
-      const broken = breakStaleLock(outDir, path, lock.text);
-      if (broken === 'busy') return { taken: false, pid };
-      if (broken === 'broken') options.onStale?.(pid);
-      continue;
-    }
-    try {
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-    } catch (error) {
-      closeSync(fd);
-      unlinkSync(path);
-      throw error;
-    }
-    return { taken: true };
+    if (createLock(path, outDir)) return { taken: true };
+    const lock = readLock(path);
+    if (!lock) continue; // released just now
+    const pid = pidIn(lock.text);
+    const stale = pid === undefined ? lock.ageMs > UNWRITTEN_LOCK_MS : pid === process.pid || !processIsRunning(pid);
+    if (!stale) return { taken: false, pid };
+    const broken = breakStaleLock(outDir, path, lock.text);
+    if (broken === 'busy') return { taken: false, pid };
+    if (broken === 'broken') options.onStale?.(pid);
   }
 }
 
