@@ -16,6 +16,7 @@
 import { extraterrestrialHorizontalWm2 } from '../common/irradiance.ts';
 import type { SunPosition } from '../common/sun-up.ts';
 import { DAYS_IN_MONTH, DTOR, RTOD } from '../common/units.ts';
+import { MinuteIndex } from './minute-index.ts';
 
 /** Sun elevation at sunrise and sunset, degrees (SPA A.2: refraction and the solar disc). */
 const RISE_SET_ELEVATION_DEG = -0.8333;
@@ -192,33 +193,44 @@ const minutesFromJ2000 = (jd: number) => Math.round((jd - 2451545) * 1440);
  */
 class GeocentricTable {
   /** Pool index of each instant, by ΔT then minute (`minutesFromJ2000`). */
-  readonly #index = new Map<number, Map<number, number>>();
+  readonly #index = new Map<number, MinuteIndex>();
+  /** The last ΔT asked for and its minutes (a site asks for one year's ΔT record after record). */
+  #lastDeltaT = Number.NaN;
+  #lastByMinute: MinuteIndex | undefined;
   /** Julian day, sidereal time, right ascension and declination of each instant, four numbers each. */
   #pool = new Float64Array(4 * 4096);
   #size = 0;
 
-  /** The geocentric sun at Julian day `jd` with ΔT `deltaT` (s), into `out`. */
-  sun(jd: number, deltaT: number, out: GeocentricSun): void {
+  #minutesOf(deltaT: number): MinuteIndex {
+    if (deltaT === this.#lastDeltaT && this.#lastByMinute) return this.#lastByMinute;
     let byMinute = this.#index.get(deltaT);
     if (byMinute === undefined) {
-      byMinute = new Map();
+      byMinute = new MinuteIndex();
       this.#index.set(deltaT, byMinute);
     }
+    this.#lastDeltaT = deltaT;
+    this.#lastByMinute = byMinute;
+    return byMinute;
+  }
+
+  /** The geocentric sun at Julian day `jd` with ΔT `deltaT` (s), into `out`. */
+  sun(jd: number, deltaT: number, out: GeocentricSun): void {
+    let byMinute = this.#minutesOf(deltaT);
     const key = minutesFromJ2000(jd);
     const known = byMinute.get(key);
-    if (known !== undefined && this.#pool[known] === jd) {
+    if (known !== -1 && this.#pool[known] === jd) {
       out.siderealDeg = this.#pool[known + 1]!;
       out.ascensionDeg = this.#pool[known + 2]!;
       out.declinationDeg = this.#pool[known + 3]!;
       return;
     }
     geocentricSun(jd, deltaT, out);
-    if (known !== undefined) return;
+    if (known !== -1) return;
     if (this.#size === GEOCENTRIC_TABLE_INSTANTS) {
       this.#index.clear();
+      this.#lastByMinute = undefined;
       this.#size = 0;
-      byMinute = new Map();
-      this.#index.set(deltaT, byMinute);
+      byMinute = this.#minutesOf(deltaT);
     }
     const at = 4 * this.#size++;
     if (at + 4 > this.#pool.length) {
@@ -230,7 +242,7 @@ class GeocentricTable {
     this.#pool[at + 1] = out.siderealDeg;
     this.#pool[at + 2] = out.ascensionDeg;
     this.#pool[at + 3] = out.declinationDeg;
-    byMinute.set(key, at);
+    byMinute.add(key, at);
   }
 }
 
