@@ -320,7 +320,8 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
       const dataSet = data.acquire();
       try {
         await answerExamples(dataSet, 'warm-up after an idle collection', largeAnswers);
-        await warmThroughHttp(url, endpoints, gateway, logger);
+        // a server closing meanwhile takes no more requests, its own included
+        if (readiness.phase === 'ready') await warmThroughHttp(url, endpoints, gateway, logger);
       } catch (error) {
         logger.warn(`warm-up after an idle collection: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
