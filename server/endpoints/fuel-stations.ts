@@ -214,6 +214,9 @@ export function fuelStationEndpoints(generation: StationRecordGeneration): Endpo
     parameters: NEAREST_PARAMETERS,
     responses: { ok: ANSWERS[generation].nearest.json, errors: { 422: ERRORS }, byFormat: { geojson: ANSWERS[generation].nearest.geojson } },
     docs: { tag: FUEL_STATIONS_TAG, summary: 'The stations within a radius of a location, nearest first.', example: 'location=80203&radius=infinite&limit=3' },
+    // the searches most clients make, the default radius alone and with a fuel type: each set of
+    // filters is a statement of its own, prepared on first use (server/data/stations.ts)
+    warmUp: ['location=80203&limit=3', 'location=80203&fuel_type=ELEC&limit=3'],
     formats: listFormats,
     defaultFormat: 'xml',
     limitGroup: 'fuel-stations',
