@@ -64,8 +64,12 @@ describe('NSRDB archives', () => {
     let reached!: () => void;
     const writing = new Promise<void>((resolve) => (reached = resolve));
     // the second entry's text never comes: only a stop ends this job
+    const never = () => {
+      reached();
+      return new Promise<string>(() => {});
+    };
     const job = archives.submit({
-      entries: [entry('a.csv', 'A'.repeat(100_000)), { name: 'b.csv', text: () => (reached(), new Promise<string>(() => {})) }],
+      entries: [entry('a.csv', 'A'.repeat(100_000)), { name: 'b.csv', text: never }],
       email: 'x@y.z',
       done: () => done++,
     });
