@@ -20,7 +20,7 @@ const WHOLE = [['wire', 'samples'], ['data'], ['pvwatts', 'weather'], ['pvwatts'
 export function sharedOrSkip(...parts: string[]): false | string {
   const missing = (parts.length ? [parts] : WHOLE).map((part) => shared(...part)).filter((path) => !existsSync(path));
   if (missing.length === 0) return false;
-  const reason = `../shared is not here: no ${missing.join(', ')} (SHARED_DIR names another place)`;
+  const reason = `the test data is not here (docs/test-data.md): no ${missing.join(', ')} (SHARED_DIR names another place)`;
   if (process.env.REQUIRE_SHARED === '1') throw new Error(`REQUIRE_SHARED=1 but ${reason}`);
   return reason;
 }
