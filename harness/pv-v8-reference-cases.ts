@@ -5,6 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { StationInfo } from '../pv/common/weather.ts';
 import type { PvSystemV8 } from '../pv/v8/index.ts';
 import { shared, sharedOrSkip } from './shared-data.ts';
 import { WEATHER_SOURCE_FOLDERS } from './pv-v5-reference-cases.ts';
@@ -40,6 +41,10 @@ export interface V8Inputs {
 export const V8_HOURLY_OUTPUTS = ['ac', 'poa', 'dn', 'dc', 'df', 'tamb', 'tcell', 'wspd', 'alb'] as const;
 export type V8HourlyOutput = (typeof V8_HOURLY_OUTPUTS)[number];
 
+/**
+ * The outputs a case recorded: the monthly and annual ones (pv/common/outputs.ts's, written out as
+ * a type the tests read as a record of numbers and arrays), and the hourly arrays of hourly cases.
+ */
 export type V8Outputs = {
   ac_monthly: number[];
   poa_monthly: number[];
@@ -49,17 +54,6 @@ export type V8Outputs = {
   solrad_annual: number;
   capacity_factor: number;
 } & Partial<Record<V8HourlyOutput, number[]>>;
-
-/** ssc's location outputs. */
-export interface V8StationInfo {
-  lat: number;
-  lon: number;
-  elev: number;
-  tz: number;
-  location: string;
-  city: string;
-  state: string;
-}
 
 /** One line of a v8 reference file. */
 export interface V8ReferenceCase {
@@ -75,7 +69,7 @@ export interface V8ReferenceCase {
   /** ssc's SSC_WARNING messages, in order. */
   warnings: string[];
   /** null when ssc refused the case. */
-  station_info: V8StationInfo | null;
+  station_info: StationInfo | null;
 }
 
 function parseLines(text: string): V8ReferenceCase[] {
