@@ -27,6 +27,13 @@ export interface WarmUpResult {
   large: Set<string>;
 }
 
+/** The endpoints a warm-up asks, each with its example: those that have one and take no path parameters. */
+export function examplesOf(endpoints: readonly Endpoint[]): Array<{ endpoint: Endpoint; example: string }> {
+  return endpoints.flatMap((endpoint) =>
+    endpoint.docs?.example === undefined || endpoint.pathParameters ? [] : [{ endpoint, example: endpoint.docs.example }],
+  );
+}
+
 /**
  * Answers every endpoint's example and warm-up queries (endpoints with path parameters aside) but
  * those in `leaveOut`; one that fails or is not a 200 is named in `problems`.
@@ -43,9 +50,7 @@ export async function warmUp(
   let answered = 0;
   const problems: string[] = [];
   const large = new Set<string>();
-  for (const endpoint of endpoints) {
-    const example = endpoint.docs?.example;
-    if (example === undefined || endpoint.pathParameters) continue;
+  for (const { endpoint, example } of examplesOf(endpoints)) {
     // The example in every format; the endpoint's other warm-up queries in its default format.
     const answers = [
       ...(endpoint.warmUpFormats ?? endpoint.formats).map((format) => ({ query: example, format })),
@@ -84,9 +89,7 @@ export async function warmUpThroughHttp(url: string, endpoints: readonly Endpoin
   const problems: string[] = [];
   // one connection kept alive for all of them, as clients keep theirs
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  for (const endpoint of endpoints) {
-    const example = endpoint.docs?.example;
-    if (example === undefined || endpoint.pathParameters) continue;
+  for (const { endpoint, example } of examplesOf(endpoints)) {
     const path = `${endpoint.paths[0]}.${endpoint.warmUpFormats?.[0] ?? endpoint.defaultFormat}?${example}`;
     try {
       const status = await getStatus(`${url}${path}`, key, agent);
@@ -101,9 +104,9 @@ export async function warmUpThroughHttp(url: string, endpoints: readonly Endpoin
 }
 
 /**
- * GETs `url` with `key` through `agent`, reads the answer to its end and resolves with its status. Node's own HTTP
- * client, which the server has loaded already: `fetch` would load undici into the server, some 40 MB
- * of resident memory for a few requests.
+ * GETs `url` with `key` through `agent`, reads the answer to its end and resolves with its status.
+ * Node's own HTTP client, which the server has loaded already: `fetch` would load undici into the
+ * server, some 30 to 40 MB of resident memory for a few requests.
  */
 function getStatus(url: string, key: string, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
