@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import {
   answerProblems,
   csvProblem,
+  nsrdbFileProblem,
   gatewayFormat,
   jsonpProblem,
   jsonProblem,
@@ -97,6 +98,18 @@ describe('jsonProblem and jsonpProblem', () => {
     assert.equal(jsonpProblem('cb({"a":1})', 'cb')?.cause, 'JSONP is not callback(<JSON>);');
     assert.equal(jsonpProblem('1cb({"a":1});', undefined)?.cause, 'JSONP is not callback(<JSON>);');
     assert.equal(jsonpProblem('cb({"a":);', 'cb')?.cause, 'JSONP: JSON does not parse');
+  });
+});
+
+describe('nsrdbFileProblem: the metadata and the data, each strict CSV of its own column count', () => {
+  const metadata = 'Source,Location ID,Latitude\nNSRDB,149190,40.01\n';
+  test('accepts data with fewer columns than the metadata', () => {
+    assert.equal(nsrdbFileProblem(`${metadata}Year,GHI\n2020,0\n`), undefined);
+  });
+  test('rejects ragged metadata, ragged data, and a file without its two metadata lines', () => {
+    assert.match(nsrdbFileProblem('Source,Location ID,Latitude\nNSRDB,149190\nYear,GHI\n2020,0\n')!.cause, /^NSRDB metadata: .*INCONSISTENT_FIELDS_LENGTH/);
+    assert.match(nsrdbFileProblem(`${metadata}Year,GHI\n2020,0,1\n`)!.cause, /^NSRDB data: .*INCONSISTENT_FIELDS_LENGTH/);
+    assert.equal(nsrdbFileProblem('Source,Location ID\n')!.cause, 'NSRDB file without its two metadata lines');
   });
 });
 

@@ -192,6 +192,23 @@ export function csvProblem(body: string): Problem | undefined {
   }
 }
 
+/** The first field of an NSRDB file (docs/service.md §9): its two metadata lines, then the data. */
+const NSRDB_FILE = /^Source,Location ID,/;
+
+/**
+ * An NSRDB file is two CSV documents one after the other, each strict: the metadata (names, then
+ * values) and the data (a header, then rows). Their column counts differ, as in NSRDB's own
+ * downloads: the metadata's do not depend on the attributes asked for.
+ */
+export function nsrdbFileProblem(body: string): Problem | undefined {
+  const metadataEnd = body.indexOf('\n', body.indexOf('\n') + 1) + 1;
+  if (metadataEnd === 0) return { cause: 'NSRDB file without its two metadata lines' };
+  const metadata = csvProblem(body.slice(0, metadataEnd));
+  if (metadata) return { ...metadata, cause: `NSRDB metadata: ${metadata.cause}` };
+  const data = csvProblem(body.slice(metadataEnd));
+  return data && { ...data, cause: `NSRDB data: ${data.cause}` };
+}
+
 function bodyProblem(mediaType: string, body: string, callback: string | undefined): Problem | undefined {
   switch (mediaType) {
     case 'application/json':
@@ -205,7 +222,7 @@ function bodyProblem(mediaType: string, body: string, callback: string | undefin
     case 'application/vnd.google-earth.kml+xml':
       return kmlProblem(body);
     case 'text/csv':
-      return csvProblem(body);
+      return NSRDB_FILE.test(body) ? nsrdbFileProblem(body) : csvProblem(body);
     case 'text/html':
       // the gateway's error page, for `format=html` on a path without an extension
       return /^<html>[\s\S]*<\/html>$/.test(body) ? undefined : { cause: 'HTML is not the gateway page', detail: around(body, 0) };
