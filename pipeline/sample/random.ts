@@ -44,13 +44,19 @@ export class Random {
     return entries[entries.length - 1][0];
   }
 
-  /** A normally distributed value (Box-Muller). */
+  /** A normally distributed value (Box-Muller), never farther than MAX_NORMAL_DEVIATIONS deviations from the mean. */
   normal(mean: number, deviation: number): number {
     const u = 1 - this.next();
     const v = this.next();
     return mean + deviation * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 }
+
+/**
+ * The farthest `normal` can land from its mean, in deviations: 1 − next() is at least 2^−32, so
+ * √(−2 ln u) is at most √(64 ln 2) ≈ 6.66, and the cosine at most 1.
+ */
+export const MAX_NORMAL_DEVIATIONS = Math.sqrt(-2 * Math.log(2 ** -32));
 
 /** A weights object's entries and their sum, computed once per object (the sample draws millions). */
 const weightTables = new WeakMap<object, { entries: Array<[string, number]>; total: number }>();

@@ -11,7 +11,7 @@ import { currentDetails, detailsRandom } from './station-details.ts';
 
 type Station = Record<string, unknown>;
 
-interface Place {
+export interface Place {
   zip: string;
   city: string;
   state: string;
@@ -169,7 +169,11 @@ function isPlace(entry: { state: string; city: string }): boolean {
   return !MILITARY_MAIL_STATES.has(entry.state) && !/^reserved\b/i.test(entry.city);
 }
 
-function placesByState(): Map<string, Place[]> {
+/** How far a station is drawn from its place, in degrees of latitude and of longitude: one deviation of a normal jitter. */
+export const PLACE_JITTER_DEG = 0.02;
+
+/** The places stations stand at (ZIP and postal-code centroids), by state, and by `CA:<province>` for Canada. */
+export function placesByState(): Map<string, Place[]> {
   const places = new Map<string, Place[]>();
   for (const code of Object.keys(zipcodes.codes).sort()) {
     const entry = zipcodes.codes[code];
@@ -254,8 +258,8 @@ function station(random: Random, id: number, place: Place): Station {
           ...(dcFast !== null ? (network === 'Tesla' ? ['TESLA'] : random.chance(0.5) ? ['CHADEMO', 'J1772COMBO'] : ['J1772COMBO']) : []),
         ];
   const access = isPrivate ? random.weighted(PRIVATE_ACCESS) : random.weighted(PUBLIC_ACCESS);
-  const latitude = round(place.latitude + random.normal(0, 0.02), 6);
-  const longitude = round(place.longitude + random.normal(0, 0.02), 6);
+  const latitude = round(place.latitude + random.normal(0, PLACE_JITTER_DEG), 6);
+  const longitude = round(place.longitude + random.normal(0, PLACE_JITTER_DEG), 6);
   const isCng = fuel === 'CNG';
   return {
     id,
