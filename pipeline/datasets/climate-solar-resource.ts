@@ -1,12 +1,10 @@
-// The climate data set's solar resource (docs/service.md §8, docs/decisions.md §9): for every
-// station, computed once from its hourly weather as it is written, the monthly and annual averages of
-// daily totals of DNI, GHI and the irradiance on a plane tilted at the station's latitude facing the
-// equator, `climate.solar_resource` (schemas/climate-solar-resource.schema.json, 13 rows a station).
-// The tilt at latitude is PVWatts v8's own plane-of-array irradiance (pv/v8 `planeOfArrayV8`: the
-// SPA sun, Perez, docs/pv-model.md §6.2, §7.1, §9), so it equals v8's solrad_monthly for that
-// array. The name starts with `climate`: the sample cache's key reads it (climate-sample-cache.ts).
-import { WEATHER_COLUMN_NAMES, type WeatherData } from '../../model/weather.ts';
-import { planeOfArrayV8, prepareSiteV8, type PvSystemV8 } from '../../pv/v8/index.ts';
+// The climate data set's solar resource (docs/service.md §8, docs/decisions.md §9), written as
+// `climate.solar_resource` (schemas/climate-solar-resource.schema.json): every station's rows, computed
+// from its hourly weather as it is written (climate-solar-resource-rows.ts). The computation (the SPA
+// sun and Perez for 8,760 hours) costs several times what generating or writing a station does, so a
+// large build shares it with worker threads while its own thread goes on generating and writing.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateSolarResource } from '../../types/schemas.ts';
 import { columnsFromSchema, DataSetWriter } from '../dataset-writer.ts';
@@ -14,6 +12,7 @@ import { describeIssue, type Issue } from '../issues.ts';
 import type { HourlyColumns } from '../sample/climate.ts';
 import { recordIssues } from '../validate.ts';
 import { DATASET, type StationDraft } from './climate-records.ts';
+import { solarResourceRows } from './climate-solar-resource-rows.ts';
 
 export const SOLAR_RESOURCE_SCHEMA = '/api/schemas/climate-solar-resource.schema.json';
 /** The file's name in the manifest's climate entry. */
@@ -21,121 +20,132 @@ export const SOLAR_RESOURCE_FILE = 'solar_resource';
 const COLUMNS = columnsFromSchema(schemaById(SOLAR_RESOURCE_SCHEMA));
 const validate = validatorFor(SOLAR_RESOURCE_SCHEMA);
 
-/** Days in each month of the non-leap year PVWatts sums by (docs/pv-model.md §15.2). */
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A station's rows, or why v8 refused its weather. */
+type StationResult = ClimateSolarResource[] | string;
+
+/** What a worker is sent, and answers. */
+export interface SolarResourceJob {
+  id: number;
+  draft: StationDraft;
+  hourly: HourlyColumns;
+}
+export interface SolarResourceReply {
+  id: number;
+  rows: StationResult;
+}
+
+/** Builds with fewer stations compute on their own thread: a worker costs about a third of a second of CPU to start. */
+const WORKER_MIN_STATIONS = 64;
+/** At most this many workers, however many cores: the build's own thread and DuckDB's need some. */
+const MAX_WORKERS = 3;
+/**
+ * Stations sent to a worker and not yet answered, at most: past it the build's thread computes the
+ * next station itself. Bounds the columns in flight (about 350 KB a station) and keeps every thread busy.
+ */
+const QUEUED_PER_WORKER = 3;
+
+/** Workers for a build of `stations` stations: one per core but the build's own, none for a small build. */
+export function solarResourceWorkers(stations: number): number {
+  return stations < WORKER_MIN_STATIONS ? 0 : Math.max(0, Math.min(MAX_WORKERS, availableParallelism() - 1));
+}
+
+class SolarResourceWorker {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve(rows: StationResult): void; reject(error: Error): void }>();
+  private failure: Error | undefined;
+
+  constructor() {
+    // A worker gets no module hooks of the main thread: it registers tsx's itself, then loads its module.
+    const entry = new URL('./climate-solar-resource-worker.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+    this.worker = new Worker(bootstrap, { eval: true });
+    this.worker.on('message', ({ id, rows }: SolarResourceReply) => {
+      this.pending.get(id)?.resolve(rows);
+      this.pending.delete(id);
+      if (this.pending.size === 0) this.worker.unref();
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`a solar resource worker stopped (exit code ${code})`)));
+    this.worker.unref();
+  }
+
+  get queued(): number {
+    return this.pending.size;
+  }
+
+  run(job: SolarResourceJob): Promise<StationResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.pending.set(job.id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage(job);
+    });
+  }
+
+  close(): void {
+    this.worker.removeAllListeners('exit');
+    void this.worker.terminate();
+  }
+}
 
 /**
- * The array whose irradiance is the tilt at latitude: PVWatts v8's API defaults, fixed roof mount
- * (array type 1: pvwattsv8 shades only open racks and trackers, docs/pv-model.md §8.6, so this is
- * the unshaded plane the resource stands for), monofacial, no soiling, the weather file's albedo.
- * Only the orientation reaches the POA; the rest is there because v8's checks ask for it.
+ * Collects the rows of the stations as they are written (first station of an id wins), and the notes
+ * of those v8 refuses. With workers (`solarResourceWorkers`), a station goes to the least busy one
+ * unless all are full, when this thread computes it; the rows are the same numbers either way.
+ * `close` stops the workers, when the build is done with them or has failed.
  */
-export function latitudeTiltSystem(latitudeDeg: number): PvSystemV8 {
-  return {
-    system_capacity: 4,
-    module_type: 0,
-    losses: 14,
-    array_type: 1,
-    tilt: Math.abs(latitudeDeg),
-    azimuth: latitudeDeg >= 0 ? 180 : 0,
-    dc_ac_ratio: 1.2,
-    gcr: 0.4,
-    inv_eff: 96,
-  };
-}
-
-/** A station's weather as the server's climate store hands it to PVWatts (the catalog's header, the hourly columns, NaN for the columns not kept). */
-export function weatherOf(draft: StationDraft, hourly: HourlyColumns): WeatherData {
-  const absent = new Float32Array(draft.records).fill(Number.NaN);
-  const weather = {
-    format: draft.format,
-    header: {
-      location: draft.header_location,
-      city: draft.header_city,
-      state: draft.header_state,
-      country: draft.header_country,
-      lat: draft.header_lat,
-      lon: draft.header_lon,
-      tz: draft.header_tz,
-      elev: draft.header_elev,
-      source: draft.header_source,
-    },
-    stepSeconds: draft.step_seconds,
-    hasMinuteColumn: draft.has_minute_column,
-    length: draft.records,
-  } as WeatherData;
-  for (const name of WEATHER_COLUMN_NAMES) weather[name] = (hourly as Partial<Record<string, Float32Array>>)[name] ?? absent;
-  return weather;
-}
-
-/** Monthly averages of daily totals (kWh/m²/day) of an irradiance column (W/m²), months by position; a negative or NaN value counts as 0. */
-export function monthlyDailyTotals(values: Float32Array, stepsPerHour: number): number[] {
-  const monthly: number[] = [];
-  let c = 0;
-  for (let m = 0; m < 12; m++) {
-    const end = c + DAYS_IN_MONTH[m]! * 24 * stepsPerHour;
-    let sum = 0;
-    for (; c < end; c++) {
-      const value = values[c]!;
-      if (value > 0) sum += value;
-    }
-    monthly.push((sum * 0.001) / stepsPerHour / DAYS_IN_MONTH[m]!);
-  }
-  return monthly;
-}
-
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-/** A station's 13 rows (the year, then January to December), or why v8 refused its weather. */
-export function solarResourceRows(draft: StationDraft, hourly: HourlyColumns): ClimateSolarResource[] | string {
-  const weather = weatherOf(draft, hourly);
-  const site = prepareSiteV8(weather);
-  const system = latitudeTiltSystem(draft.header_lat);
-  const result = planeOfArrayV8(system, site);
-  if (!result.ok) return result.error;
-  const dni = monthlyDailyTotals(hourly.dni, site.stepsPerHour);
-  const ghi = monthlyDailyTotals(hourly.ghi, site.stepsPerHour);
-  const tilt = result.outputs.solrad_monthly;
-  const row = (month: number, avgDni: number, avgGhi: number, avgTilt: number): ClimateSolarResource => ({
-    id: draft.id,
-    month,
-    avg_dni: avgDni,
-    avg_ghi: avgGhi,
-    avg_lat_tilt: avgTilt,
-    tilt: system.tilt!,
-    azimuth: system.azimuth as 0 | 180,
-  });
-  return [row(0, mean(dni), mean(ghi), result.outputs.solrad_annual), ...dni.map((value, m) => row(m + 1, value, ghi[m]!, tilt[m]!))];
-}
-
-/** Collects the rows of the stations as they are written (first station of an id wins), and the notes of those v8 refuses. */
 export class SolarResourceCollector {
-  private readonly rows = new Map<string, ClimateSolarResource[]>();
+  /** Each station's result, or its result to come, in the order the stations were written. */
+  private readonly results = new Map<string, { file: string; result: StationResult | Promise<StationResult> }>();
+  private readonly workers: SolarResourceWorker[];
+  private nextJob = 0;
   readonly notes: Issue[] = [];
-  /** Milliseconds spent computing. */
-  elapsedMs = 0;
+
+  constructor(workers: number) {
+    this.workers = Array.from({ length: workers }, () => new SolarResourceWorker());
+  }
 
   add(draft: StationDraft, hourly: HourlyColumns): void {
-    if (this.rows.has(draft.id)) return;
-    const started = performance.now();
-    const rows = solarResourceRows(draft, hourly);
-    this.elapsedMs += performance.now() - started;
-    if (typeof rows === 'string') {
-      this.notes.push({ file: draft.source_file, field: 'solar_resource', reason: `no solar resource: PVWatts v8 refuses the weather (${rows})` });
-      return;
+    if (this.results.has(draft.id)) return;
+    let worker = this.workers[0];
+    for (const candidate of this.workers) if (candidate.queued < worker!.queued) worker = candidate;
+    const result = worker && worker.queued < QUEUED_PER_WORKER ? worker.run({ id: this.nextJob++, draft, hourly }) : solarResourceRows(draft, hourly);
+    // a failed worker's job fails the build in `write`, not as an unhandled rejection before it
+    if (result instanceof Promise) result.catch(() => {});
+    this.results.set(draft.id, { file: draft.source_file, result });
+  }
+
+  /** Every station's rows by id, once all are computed; the stations v8 refused are in `notes`. */
+  async settle(): Promise<Map<string, ClimateSolarResource[]>> {
+    const byId = new Map<string, ClimateSolarResource[]>();
+    for (const [id, { file, result }] of this.results) {
+      const rows = await result;
+      if (typeof rows === 'string') this.notes.push({ file, field: 'solar_resource', reason: `no solar resource: PVWatts v8 refuses the weather (${rows})` });
+      else byId.set(id, rows);
     }
-    this.rows.set(draft.id, rows);
+    return byId;
   }
 
   /** Writes the rows of the catalog's stations (`ids`), validated against the schema, as `climate.solar_resource`. */
   async write(writer: DataSetWriter, ids: Iterable<string>): Promise<void> {
+    const byId = await this.settle();
     const rows: ClimateSolarResource[] = [];
-    for (const id of ids) rows.push(...(this.rows.get(id) ?? []));
+    for (const id of ids) rows.push(...(byId.get(id) ?? []));
     for (const [index, row] of rows.entries()) {
       const issues = recordIssues(validate, row as unknown as Record<string, unknown>, { file: row.id, record: index });
       if (issues.length) throw new Error(`solar resource of climate station ${row.id} is invalid: ${issues.map(describeIssue).join('; ')}`);
     }
     const staged = await writer.stage('climate_solar_resource', COLUMNS, rows as unknown as Record<string, unknown>[]);
     await writer.copyToParquet(DATASET, SOLAR_RESOURCE_FILE, DataSetWriter.castingSelect(staged, COLUMNS, 'id, month'));
+  }
+
+  close(): void {
+    for (const worker of this.workers) worker.close();
+    this.workers.length = 0;
   }
 }

@@ -14,7 +14,7 @@ import { DATASET, draftIssues, ROW_GROUP_RECORDS, type StationDraft, type Statio
 import { NsrdbFileCollector } from './climate-nsrdb-files.ts';
 import { ClimateSampleCache } from './climate-sample-cache.ts';
 import { climateSourceFiles, readClimateFile } from './climate-source-files.ts';
-import { SolarResourceCollector } from './climate-solar-resource.ts';
+import { SolarResourceCollector, solarResourceWorkers } from './climate-solar-resource.ts';
 import { writeCatalog, writeClimate } from './climate-writer.ts';
 import type { DataSetWriter } from '../dataset-writer.ts';
 import { emptyReport, type BuildOptions, type DatasetBuilder, type DatasetReport } from './types.ts';
@@ -128,33 +128,32 @@ async function buildClimate(writer: DataSetWriter, options: BuildOptions, report
     inputs = [];
   }
   if (inputs.length === 0) return;
-  const solar = new SolarResourceCollector();
-  const result = await writeClimate(writer, inputs, { onLoaded: (draft, columns) => solar.add(draft, columns) });
-  for (const input of inputs) if (input.source) writer.addSource(input.source);
-  // Hourly rows of a duplicate stay in their shard, unreferenced; the catalog names the first file only.
-  const { kept, problems: duplicates } = duplicateProblems(result.stations);
-  report.problems.push(...result.problems, ...duplicates);
-  report.rejectedRecords = result.rejected.length + duplicates.length;
-  if (options.sample) {
-    const sampleProblems = report.problems.map(describeIssue);
-    if (sampleProblems.length) throw new Error(`The sample generator made invalid climate data: ${sampleProblems.join('; ')}`);
+  const solar = new SolarResourceCollector(solarResourceWorkers(inputs.length));
+  try {
+    const result = await writeClimate(writer, inputs, { onLoaded: (draft, columns) => solar.add(draft, columns) });
+    for (const input of inputs) if (input.source) writer.addSource(input.source);
+    // Hourly rows of a duplicate stay in their shard, unreferenced; the catalog names the first file only.
+    const { kept, problems: duplicates } = duplicateProblems(result.stations);
+    report.problems.push(...result.problems, ...duplicates);
+    report.rejectedRecords = result.rejected.length + duplicates.length;
+    if (options.sample) {
+      const sampleProblems = report.problems.map(describeIssue);
+      if (sampleProblems.length) throw new Error(`The sample generator made invalid climate data: ${sampleProblems.join('; ')}`);
+    }
+    if (report.problems.length)
+      writer.writeRejects(
+        DATASET,
+        report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })),
+      );
+    await writeCatalog(writer, kept);
+    const keptIds = kept.map((station) => station.id);
+    await solar.write(writer, keptIds);
+    report.notes.push(...solar.notes);
+    await nsrdbFiles.write(writer, keptIds);
+    report.notes.push(...nsrdbFiles.notes);
+    writer.dataset(DATASET).rejected = report.rejectedRecords;
+    cache?.write(writer, DATASET, kept);
+  } finally {
+    solar.close();
   }
-  if (report.problems.length)
-    writer.writeRejects(
-      DATASET,
-      report.problems.map((problem) => JSON.stringify({ ...problem, problem: describeIssue(problem) })),
-    );
-  await writeCatalog(writer, kept);
-  await solar.write(
-    writer,
-    kept.map((station) => station.id),
-  );
-  report.notes.push(...solar.notes);
-  await nsrdbFiles.write(
-    writer,
-    kept.map((station) => station.id),
-  );
-  report.notes.push(...nsrdbFiles.notes);
-  writer.dataset(DATASET).rejected = report.rejectedRecords;
-  cache?.write(writer, DATASET, kept);
 }
