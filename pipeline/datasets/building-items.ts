@@ -15,11 +15,14 @@ const TERM_FIELDS = [...Object.keys(FIELD_VOCABULARIES), SUPERSET_FIELD];
 // ---------------------------------------------------------------------------------------------
 // Drupal's date-times: `YYYY-MM-DD HH:MM:SS` wall-clock times of a named zone.
 
+/** A formatter per zone: making one costs a hundred times what using it does. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** UTC offset of a zone at an instant, in seconds (from the platform's time zone data). */
 export function offsetSeconds(timeZone: string, utcMs: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(utcMs))
-    .find((p) => p.type === 'timeZoneName')!.value;
+  let format = offsetFormats.get(timeZone);
+  if (format === undefined) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(new Date(utcMs)).find((p) => p.type === 'timeZoneName')!.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60) : 0;
 }
