@@ -1,12 +1,12 @@
 // Checks a real HTTP answer against the OpenAPI document: the status is documented for the path,
 // the media type for that status, every required header is there, and the body is what the media
 // type's schema says (JSON and GeoJSON against their JSON Schema; JSONP's JSON likewise; XML
-// well-formed; CSV a rectangular table). The tests use it on every documented path.
+// well-formed; CSV a rectangular table, or the NSRDB file's two). The tests use it on every documented path.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { convert } from 'xmlbuilder2';
-import { kmlProblem } from '../hostile/checks.ts';
+import { kmlProblem, nsrdbFileProblem } from '../hostile/checks.ts';
 
 type Json = { [key: string]: any };
 
@@ -120,8 +120,13 @@ export class DocumentChecker {
           return `not well-formed XML: ${(error as Error).message}`;
         }
       case 'text/csv':
+        // ragged: the NSRDB file, two strict CSV documents one after the other
+        if (schema['x-csv-ragged'] === true) {
+          const problem = nsrdbFileProblem(body);
+          return problem && `${problem.cause}${problem.detail ? `: ${problem.detail}` : ''}`;
+        }
         try {
-          const rows = parseCsv(body, { relax_column_count: schema['x-csv-ragged'] === true }) as string[][];
+          const rows = parseCsv(body) as string[][];
           return rows.length >= 1 ? undefined : 'an empty CSV';
         } catch (error) {
           return `not CSV: ${(error as Error).message}`;
