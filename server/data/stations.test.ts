@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Random } from '../../pipeline/sample/random.ts';
-import { Database } from './database.ts';
+import { type Columns, Database } from './database.ts';
 import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.ts';
 import { sqlNumber } from './sql.ts';
 import { withGeodesicDistanceFrom } from './sql-geodesic.ts';
@@ -44,6 +44,20 @@ describe('nearest: the same answers as measuring every station', () => {
   });
   after(() => db.close());
 
+  /** Every station the filters pass, measured from the point; the same for every radius and page, so measured once. */
+  const measuredOnce = new Map<string, Promise<Columns>>();
+  function measuredStations(latitude: number, longitude: number, filters: TestFilters, model: DistanceModel): Promise<Columns> {
+    const rows = `(SELECT row_index, fuel_type_code, outlets, latitude, longitude FROM fuel_stations WHERE ${referenceWhere(filters)})`;
+    const measured =
+      model === 'ellipsoid'
+        ? withGeodesicDistanceFrom(rows, { latitude, longitude }, METRES_PER_MILE)
+        : `SELECT *, ${haversineSql({ lat: sqlNumber(latitude), lon: sqlNumber(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES)} AS distance FROM ${rows}`;
+    const sql = `SELECT row_index, fuel_type_code, outlets, distance FROM (${measured})`;
+    let all = measuredOnce.get(sql);
+    if (all === undefined) measuredOnce.set(sql, (all = db.query(sql, [], { prepare: false })));
+    return all;
+  }
+
   async function reference(
     latitude: number,
     longitude: number,
@@ -52,12 +66,7 @@ describe('nearest: the same answers as measuring every station', () => {
     page: { offset: number; limit?: number },
     model: DistanceModel,
   ): Promise<Matches> {
-    const rows = `(SELECT row_index, fuel_type_code, outlets, latitude, longitude FROM fuel_stations WHERE ${referenceWhere(filters)})`;
-    const measured =
-      model === 'ellipsoid'
-        ? withGeodesicDistanceFrom(rows, { latitude, longitude }, METRES_PER_MILE)
-        : `SELECT *, ${haversineSql({ lat: sqlNumber(latitude), lon: sqlNumber(longitude) }, { lat: 'latitude', lon: 'longitude' }, EARTH_RADIUS_MILES)} AS distance FROM ${rows}`;
-    const all = await db.query(`SELECT row_index, fuel_type_code, outlets, distance FROM (${measured})`, [], { prepare: false });
+    const all = await measuredStations(latitude, longitude, filters, model);
     const matches = (all.row_index as number[])
       .map((row, i) => ({ row, fuel: all.fuel_type_code[i] as string, outlets: all.outlets[i] as number, distance: all.distance[i] as number }))
       .filter((station) => radius === undefined || station.distance <= radius)
