@@ -2,7 +2,7 @@
 // coordinates far from every ZIP of the station's state (latitude and longitude swapped, or
 // otherwise wrong), and a ZIP that lost its leading zeros (Excel) where the state leaves no doubt about them.
 // States the gazetteer does not know (Canadian provinces) are not checked.
-import zipcodes from 'zipcodes';
+import { zipCodes } from '../../model/zip-codes.ts';
 import type { Issue } from '../issues.ts';
 
 /** Military mail "states" (APO/FPO): their ZIP centroids are nowhere in particular, some at the poles. */
@@ -21,7 +21,7 @@ const cellOf = (latitude: number, longitude: number) => `${Math.floor(latitude)}
 
 function statesOfGazetteer(): Map<string, StateZips> {
   const states = new Map<string, StateZips>();
-  for (const [zip, entry] of Object.entries(zipcodes.codes)) {
+  for (const [zip, entry] of Object.entries(zipCodes())) {
     if (!/^\d{5}$/.test(zip) || MILITARY_MAIL_STATES.has(entry.state) || !Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;
     const state = states.get(entry.state) ?? { cells: new Set<string>(), sharedLeadingZeros: 5 };
     state.cells.add(cellOf(entry.latitude, entry.longitude));
@@ -85,7 +85,7 @@ export function zipRepair(value: unknown, stateCode: unknown): Issue['repair'] {
   if (typeof value !== 'string' || !/^\d{3,4}$/.test(value) || typeof stateCode !== 'string') return undefined;
   const padded = value.padStart(5, '0');
   const lost = 5 - value.length;
-  if (zipcodes.lookup(padded)?.state === stateCode) return { value: padded, how: `leading zeros restored (${padded} is in ${stateCode})` };
+  if (zipCodes()[padded]?.state === stateCode) return { value: padded, how: `leading zeros restored (${padded} is in ${stateCode})` };
   if ((gazetteer.get(stateCode)?.sharedLeadingZeros ?? 0) >= lost)
     return { value: padded, how: `leading zeros restored (every ZIP of ${stateCode} starts with ${'0'.repeat(lost)})` };
   return undefined;

@@ -10,7 +10,7 @@
 //
 // Over 400 lines on purpose: one Generator whose methods each make one kind of node, in one seeded
 // order of draws; that order is what keeps a seed's bytes stable, and it reads best in one place.
-import zipcodes from 'zipcodes';
+import { zipCodesNamed } from '../../model/zip-codes.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import type { BuildingEvent, BuildingResource, BuildingVocabularyTerm } from '../../types/schemas.ts';
 import { dbDateTime, offsetSeconds, zonedToUtc } from '../datasets/building-items.ts';
@@ -426,8 +426,7 @@ class Generator {
       };
       if (inPerson) {
         const zip =
-          zipcodes
-            .lookupByName(place.city, place.state)
+          zipCodesNamed(place.city, place.state)
             .map((entry) => entry.zip)
             .sort()[0] ?? '';
         node.field_location = {

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import zipcodes from 'zipcodes';
 import { haversine } from '../../model/haversine.ts';
+import { zipCodes } from '../../model/zip-codes.ts';
 
 /** What data_query v2 prints per dataset (the v2 documentation example). */
 export const WEATHER_DATA_SOURCE = {
@@ -126,8 +126,9 @@ function bucketKey(latIndex: number, lonIndex: number): number {
 function buckets(): Map<number, ZipPoint[]> {
   if (zipBuckets) return zipBuckets;
   zipBuckets = new Map();
-  for (const code of Object.keys(zipcodes.codes).sort()) {
-    const entry = zipcodes.codes[code]!;
+  const codes = zipCodes();
+  for (const code of Object.keys(codes).sort()) {
+    const entry = codes[code]!;
     if (!Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;
     const canadian = entry.country !== 'US';
     const state = canadian

@@ -2,7 +2,7 @@
 // `zipcodes` gazetteer), with fuel types, statuses, access, payment, owners, federal agencies,
 // EV networks and charging levels in shares like the real AFDC data, and nulls where it has them.
 // Not real stations: the manifest and /health say so.
-import zipcodes from 'zipcodes';
+import { zipCodes } from '../../model/zip-codes.ts';
 import { MILITARY_MAIL_STATES } from '../datasets/station-places.ts';
 import { seedProblem, stationsProblem } from './options.ts';
 import { Random, randomDate } from './random.ts';
@@ -175,8 +175,9 @@ export const PLACE_JITTER_DEG = 0.02;
 /** The places stations stand at (ZIP and postal-code centroids), by state, and by `CA:<province>` for Canada. */
 export function placesByState(): Map<string, Place[]> {
   const places = new Map<string, Place[]>();
-  for (const code of Object.keys(zipcodes.codes).sort()) {
-    const entry = zipcodes.codes[code];
+  const codes = zipCodes();
+  for (const code of Object.keys(codes).sort()) {
+    const entry = codes[code]!;
     const canadian = entry.country !== 'US';
     const state = canadian ? PROVINCES[entry.state] : entry.state;
     if (!state || !isPlace(entry) || !Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;

