@@ -42,6 +42,8 @@ function sampleSources(): string[] {
       .map((name) => join(pipelineDir, 'sample', name)),
     join(pipelineDir, 'dataset-writer.ts'),
     join(modelDir, 'climate-ids.ts'),
+    // the places' names: the nearest ZIP code's
+    join(modelDir, 'zip-codes.ts'),
     join(schemasDir, 'climate-station.schema.json'),
     join(schemasDir, 'climate-hourly.schema.json'),
     // the solar resource, cached with the hourly data: PVWatts v8's modules, the record they read, its schema
