@@ -245,7 +245,7 @@ describe('the page in Chromium', { skip }, () => {
         if (!FORM_FIELDS.includes(parameter.name) && !NOT_FILTERS.includes(parameter.name)) expected.set(parameter.name, parameter);
     const shown = await page.$$eval('#station-filters fieldset.filter', (elements) => elements.map((element) => element.getAttribute('data-parameter')));
     assert.deepEqual([...shown].sort(), [...expected.keys()].sort());
-    // Today's filters (docs/service.md §3.3) among them.
+    // Today's filters (docs/api.md §3.3) among them.
     for (const name of [
       'ev_connector_type',
       'country',

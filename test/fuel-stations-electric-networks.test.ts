@@ -1,4 +1,4 @@
-// GET /api/alt-fuel-stations/v1/electric-networks.json (docs/service.md §3.10, docs/decisions.md §3.12):
+// GET /api/alt-fuel-stations/v1/electric-networks.json (docs/api.md §3.10, docs/decisions.md §3.12):
 // the charging networks of the data set after the `all` entry, sorted by name. Held to the
 // documentation's example (test/fixtures/electric-networks-docs: served from a data set built from the
 // example itself, the answer is the example, key for key and in its order), to the networks the

@@ -1,4 +1,4 @@
-// GET /api/alt-fuel-stations/v1/ev-charging-units.csv (docs/service.md §3.11, docs/decisions.md §3.13):
+// GET /api/alt-fuel-stations/v1/ev-charging-units.csv (docs/api.md §3.11, docs/decisions.md §3.13):
 // a row per EV charging unit of the stations the list's filters select. The header is the list CSV's
 // (as the list endpoint writes it) and the documentation's connector columns, written out here from
 // its table; the rows are held to the JSON list of the same filters (its stations' ev_charging_units,

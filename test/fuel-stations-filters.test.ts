@@ -1,4 +1,4 @@
-// Today's fuel-station filters (docs/service.md §3.3), the current documentation's, on the list, nearest and
+// Today's fuel-station filters (docs/api.md §3.3), the current documentation's, on the list, nearest and
 // nearby-route, on a data set built from the real composite AFDC export and the documentation's
 // nearest example (the one real record with its network's station ids). Every count is held to a
 // count made here from the raw export text, row by row, by what each filter means; every refused

@@ -1,4 +1,4 @@
-// GET /api/alt-fuel-stations/v1/last-updated (docs/service.md §3.8): the newest updated_at of the served
+// GET /api/alt-fuel-stations/v1/last-updated (docs/api.md §3.8): the newest updated_at of the served
 // data set, checked against the stations' Parquet file as another reader (hyparquet) reads it; JSON
 // only; the fuel-station rate limits; an ETag that follows a rebuilt data set; null for a data set
 // without stations. And the real service's routes under /v1/ that are words never reach the by-id

@@ -1,4 +1,4 @@
-// The NSRDB data query over HTTP (docs/service.md §10) on the sample: the documentation example's
+// The NSRDB data query over HTTP (docs/api.md §10) on the sample: the documentation example's
 // keys, order, kinds and XML form (test/fixtures/nsrdb-data-query-docs/); the data sets listed where
 // an nsrdb cell holds the point, their links answering as the downloads do; the point by wkt, by
 // lat and lon or by address; show_empty and type; 400s.

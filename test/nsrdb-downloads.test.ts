@@ -1,4 +1,4 @@
-// The NSRDB typical-year downloads (.csv) over HTTP (docs/service.md §9): the real NSRDB downloads of
+// The NSRDB typical-year downloads (.csv) over HTTP (docs/api.md §9): the real NSRDB downloads of
 // the test data (docs/test-data.md §2.7), built through the pipeline, come back byte for byte when
 // asked as they were downloaded, their attributes selected and ordered, their records moved to UTC;
 // a download built again gives the same PVWatts answers; the sample's cells download as NSRDB files

@@ -1181,7 +1181,7 @@ export interface ClimateHourly {
   tdew: number | null;
 }
 /**
- * The text of one NSRDB download the pipeline ingested (a file of the source layout's climate/nsrdb/ folder), kept whole so that the NSRDB download endpoints give it back as it was (docs/weather-files.md §10, docs/service.md §9): one Parquet table, `climate.nsrdb_files`, one row a station. Stations of the sample have none: their downloads are written from the hourly columns.
+ * The text of one NSRDB download the pipeline ingested (a file of the source layout's climate/nsrdb/ folder), kept whole so that the NSRDB download endpoints give it back as it was (docs/weather-files.md §10, docs/api.md §9): one Parquet table, `climate.nsrdb_files`, one row a station. Stations of the sample have none: their downloads are written from the hourly columns.
  */
 export interface ClimateNsrdbFile {
   /**
@@ -1194,7 +1194,7 @@ export interface ClimateNsrdbFile {
   text: string;
 }
 /**
- * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/service.md §8, docs/decisions.md §9). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
+ * One month (or the year) of one climate station's solar resource, as the pipeline computes it once from the station's hourly weather and writes it (one Parquet table, `climate.solar_resource`, 13 rows a station) and the solar resource endpoint reads it (docs/api.md §8, docs/decisions.md §9). Every value is a daily total in kWh/m²/day: a month's is the sum of its records (months by position, as PVWatts v8 sums them: docs/pv-model.md §15.2) over its days, the year's the mean of the twelve months, as PVWatts v8's solrad_annual. DNI and GHI are the weather file's, a negative or missing value counting as 0; the tilt at latitude is PVWatts v8's plane-of-array irradiance (its solrad_monthly) of a fixed roof-mounted array (array type 1: no row shading, monofacial, no soiling, the weather file's albedo as v8 takes it) tilted at the station's latitude and facing the equator.
  */
 export interface ClimateSolarResource {
   /**
@@ -2927,7 +2927,7 @@ export interface GatewayError {
   };
 }
 /**
- * The NSRDB data query's answer (docs/service.md §10), in the documentation's order: errors, inputs (the point's parameters as given), outputs (one entry a data set, each with the download links of every year and interval it offers at the point). XML: root `hash`, names as in JSON, array items in the singular.
+ * The NSRDB data query's answer (docs/api.md §10), in the documentation's order: errors, inputs (the point's parameters as given), outputs (one entry a data set, each with the download links of every year and interval it offers at the point). XML: root `hash`, names as in JSON, array items in the singular.
  */
 export interface NsrdbDataQuery {
   errors: string[];
@@ -2965,7 +2965,7 @@ export interface NsrdbDataQuery {
   }[];
 }
 /**
- * A .csv NSRDB download (docs/service.md §9, docs/weather-files.md §10): the file's metadata names on line 1 and their values on line 2, its column names on line 3, then one line of cells a record, comma-separated and unquoted. An ingested file asked for with the options it was downloaded with comes back byte for byte.
+ * A .csv NSRDB download (docs/api.md §9, docs/weather-files.md §10): the file's metadata names on line 1 and their values on line 2, its column names on line 3, then one line of cells a record, comma-separated and unquoted. An ingested file asked for with the options it was downloaded with comes back byte for byte.
  */
 export interface NsrdbDownloadCsv {
   /**
@@ -2986,7 +2986,7 @@ export interface NsrdbDownloadCsv {
   lineEnding: '\n' | '\r\n';
 }
 /**
- * The JSON answer of the NSRDB downloads (docs/service.md §9), in the documentation's envelope: the request's parameters, metadata, the status again, outputs and errors. A .csv request that fails gets it too, as JSON, with its errors (the documentation's clients read `errors` from JSON whatever they asked for).
+ * The JSON answer of the NSRDB downloads (docs/api.md §9), in the documentation's envelope: the request's parameters, metadata, the status again, outputs and errors. A .csv request that fails gets it too, as JSON, with its errors (the documentation's clients read `errors` from JSON whatever they asked for).
  */
 export interface NsrdbDownloadResponse {
   inputs: {
@@ -3594,7 +3594,7 @@ export interface FuelStationsNearestParameters {
   offset?: number;
 }
 /**
- * Query (or POST form) parameters of GET|POST /api/solar/nsrdb_data_query.{json,xml} (docs/service.md §10): the point is wkt (POINT(lon lat)), else lat and lon, else address (geocoded as the fuel-station search's location). One of them is required. Every failing parameter is listed.
+ * Query (or POST form) parameters of GET|POST /api/solar/nsrdb_data_query.{json,xml} (docs/api.md §10): the point is wkt (POINT(lon lat)), else lat and lon, else address (geocoded as the fuel-station search's location). One of them is required. Every failing parameter is listed.
  */
 export interface NsrdbDataQueryParameters {
   /**
@@ -3635,7 +3635,7 @@ export interface NsrdbDataQueryParameters {
   api_key?: string;
 }
 /**
- * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv (docs/service.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
+ * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv (docs/api.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
  */
 export interface NsrdbGoesTmyV4DownloadParameters {
   /**
@@ -3724,7 +3724,7 @@ export interface NsrdbGoesTmyV4DownloadParameters {
   api_key?: string;
 }
 /**
- * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/psm3-2-2-tmy-download.csv (docs/service.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
+ * Query (or POST form) parameters of GET|POST /api/nsrdb/v2/solar/psm3-2-2-tmy-download.csv (docs/api.md §9): one point's typical year as an NSRDB download, from the data set's nsrdb cell that holds the point. Parameters the schema does not name are ignored; a missing required parameter is a 400, any other failing one a 422, and every one is listed.
  */
 export interface NsrdbPsm3TmyDownloadParameters {
   /**
@@ -3779,7 +3779,7 @@ export interface NsrdbPsm3TmyDownloadParameters {
   api_key?: string;
 }
 /**
- * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (docs/service.md §5.1; docs/decisions.md §5.4). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.
+ * Query parameters of GET /api/pvwatts/v6.{json,xml} (also /api/pv-estimator/v6) (docs/api.md §5.1; docs/decisions.md §5.4). The location is either lat and lon (with dataset and radius: the nearest station of that dataset) or file_id (an id from the solar dataset query v1); lat and lon are required unless file_id is given, and dataset must not be given with file_id (checked by the endpoint). Every failing parameter is listed in a 422.
  */
 export interface PvwattsV6Parameters {
   /**
@@ -3979,7 +3979,7 @@ export interface PvwattsV8Parameters {
   api_key?: string;
 }
 /**
- * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (docs/service.md §4.3). all=1 also needs radius > 0 (checked by the endpoint).
+ * Query parameters of GET /api/solar/data_query/v1.{json,xml,csv} and /v2 (docs/api.md §4.3). all=1 also needs radius > 0 (checked by the endpoint).
  */
 export interface SolarDataQueryParameters {
   /**
@@ -4008,7 +4008,7 @@ export interface SolarDataQueryParameters {
   api_key?: string;
 }
 /**
- * Query parameters of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §8): the point is lat and lon, or else address, geocoded as the fuel-station search's location (a ZIP code, 'City, ST', or an address that contains either). lat and lon are required unless address is given, and win over it when both are (checked by the endpoint). Every failing parameter is listed in a 422.
+ * Query parameters of GET /api/solar/solar_resource/v1.{json,xml} (docs/api.md §8): the point is lat and lon, or else address, geocoded as the fuel-station search's location (a ZIP code, 'City, ST', or an address that contains either). lat and lon are required unless address is given, and win over it when both are (checked by the endpoint). Every failing parameter is listed in a 422.
  */
 export interface SolarResourceParameters {
   /**
@@ -4069,7 +4069,7 @@ export interface PvwattsV6SscInfo {
   build: string;
 }
 /**
- * Response of GET /api/pvwatts/v6.{json,xml} and /api/pv-estimator/v6 (docs/service.md §5; docs/decisions.md §5; the v6 documentation example and the 2021 wire response): the PVWatts v5 model run for the system on the station's weather. Every number of station_info and outputs is a single-precision value widened to double, written shortest-roundtrip; a value the model gives as NaN (a 1-axis array with gcr 0) is null. A 422 is PvwattsV6Errors.
+ * Response of GET /api/pvwatts/v6.{json,xml} and /api/pv-estimator/v6 (docs/api.md §5; docs/decisions.md §5; the v6 documentation example and the 2021 wire response): the PVWatts v5 model run for the system on the station's weather. Every number of station_info and outputs is a single-precision value widened to double, written shortest-roundtrip; a value the model gives as NaN (a 1-axis array with gcr 0) is null. A 422 is PvwattsV6Errors.
  */
 export interface PvwattsV6 {
   inputs: PvwattsV6Inputs;
@@ -4780,7 +4780,7 @@ export interface SolarV2NsrdbItem {
   dataset: 'nsrdb';
 }
 /**
- * Response of GET /api/solar/solar_resource/v1.{json,xml} (docs/service.md §8, docs/decisions.md §9; the v1 documentation example): the monthly and annual averages of daily total DNI, GHI and irradiance on a plane tilted at latitude, kWh/m²/day, at the climate station nearest the point within 100 miles. A 422 has the same envelope with errors filled, metadata {} and outputs {}. inputs echo the request's api_key (when given as a parameter), lat, lon and address as given (the last of a repeated one), in request order.
+ * Response of GET /api/solar/solar_resource/v1.{json,xml} (docs/api.md §8, docs/decisions.md §9; the v1 documentation example): the monthly and annual averages of daily total DNI, GHI and irradiance on a plane tilted at latitude, kWh/m²/day, at the climate station nearest the point within 100 miles. A 422 has the same envelope with errors filled, metadata {} and outputs {}. inputs echo the request's api_key (when given as a parameter), lat, lon and address as given (the last of a repeated one), in request order.
  */
 export interface SolarResourceV1 {
   /**

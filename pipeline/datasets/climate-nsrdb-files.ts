@@ -1,7 +1,7 @@
 // The NSRDB downloads of the source layout, kept as the files had them (docs/weather-files.md §10):
 // `climate.nsrdb_files` (schemas/climate-nsrdb-file.schema.json), one row for each station read
 // from climate/nsrdb/, so that the NSRDB download endpoints give a file back as it came
-// (docs/service.md §9). A file whose text does not split into the NSRDB layout still builds its
+// (docs/api.md §9). A file whose text does not split into the NSRDB layout still builds its
 // station, with a note that it has no download. The sample's cells have no row: their downloads are
 // written from their hourly columns.
 import { NsrdbLayoutError, readNsrdbLayout } from '../../model/nsrdb-layout.ts';

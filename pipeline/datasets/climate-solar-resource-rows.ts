@@ -1,4 +1,4 @@
-// A climate station's solar resource (docs/service.md §8, docs/decisions.md §9), computed from its
+// A climate station's solar resource (docs/api.md §8, docs/decisions.md §9), computed from its
 // hourly weather: the monthly and annual averages of daily totals of DNI, GHI and the irradiance on a
 // plane tilted at the station's latitude facing the equator, 13 rows a station. The tilt at latitude
 // is PVWatts v8's own plane-of-array irradiance (pv/v8 `planeOfArrayV8`: the SPA sun, Perez,

@@ -1,4 +1,4 @@
-// The climate data set's solar resource (docs/service.md §8, docs/decisions.md §9), written as
+// The climate data set's solar resource (docs/api.md §8, docs/decisions.md §9), written as
 // `climate.solar_resource` (schemas/climate-solar-resource.schema.json): every station's rows, computed
 // from its hourly weather as it is written (climate-solar-resource-rows.ts). The computation (the SPA
 // sun and Perez for 8,760 hours) costs several times what generating or writing a station does, so a

@@ -89,7 +89,7 @@ export type PlaneOfArrayResultV8 =
  * shading, soiling), without the cover, module or inverter, and the same sums of the POA, so that
  * its `poa_monthly`, `solrad_monthly` and `solrad_annual` are `simulateV8`'s for the same system
  * (whatever its module, losses or inverter, which only the energy reads). What the solar resource's
- * tilt at latitude is made of (docs/service.md §8).
+ * tilt at latitude is made of (docs/api.md §8).
  */
 export function planeOfArrayV8(system: PvSystemV8, site: SiteV8): PlaneOfArrayResultV8 {
   const { warnings, error } = checksBeforeTheLoop(system, site);

@@ -1,4 +1,4 @@
-// The NSRDB downloads' archives (docs/service.md §9.5; served by app.ts at /nsrdb-archives/<id>.zip): a `.json` download queues a job that writes
+// The NSRDB downloads' archives (docs/api.md §9.5; served by app.ts at /nsrdb-archives/<id>.zip): a `.json` download queues a job that writes
 // a zip of one CSV per site and name into a folder, for the link its acknowledgement gives. Bounded:
 // the sites of a job (the endpoint's check), the jobs waiting (MAX_WAITING), the folder's bytes
 // (a job is refused while the archives kept hold more), memory (one CSV made at a time, when the

@@ -1,4 +1,4 @@
-// What an NSRDB download gives (docs/service.md §9): the cell's file in the NSRDB layout, its
+// What an NSRDB download gives (docs/api.md §9): the cell's file in the NSRDB layout, its
 // attributes selected and ordered, its records in UTC or in local standard time. An ingested file is
 // its own text; a sample cell's is written from its hourly columns. Pure functions over layouts.
 import type { NsrdbLayout } from '../../model/nsrdb-layout.ts';

@@ -1,4 +1,4 @@
-// The NSRDB downloads the pipeline ingested (docs/service.md §9): `climate.nsrdb_files`
+// The NSRDB downloads the pipeline ingested (docs/api.md §9): `climate.nsrdb_files`
 // (schemas/climate-nsrdb-file.schema.json), one file's text a row. Only the ids are held in memory;
 // a download reads its one row from the Parquet file. A data set without the table (the sample,
 // or one built before it existed) has none, and its nsrdb cells' downloads are written from their

@@ -1,4 +1,4 @@
-// The climate stations' solar resource (docs/service.md §8): the table the pipeline computes once,
+// The climate stations' solar resource (docs/api.md §8): the table the pipeline computes once,
 // `climate.solar_resource` (schemas/climate-solar-resource.schema.json), held in memory by station
 // id: 13 numbers of each kind a station, about 2 MB for 15,000 stations. A data set built before the
 // table existed has none, and every station then has no resource.

@@ -1,4 +1,4 @@
-// Commercial building resources v1 (docs/service.md §6; docs/decisions.md §1.1, §7): the resources
+// Commercial building resources v1 (docs/api.md §6; docs/decisions.md §1.1, §7): the resources
 // list with its search and vocabulary filters, and the events list with portal, scope and JSONP.
 // Both also answer without the v1 segment, as the documentation's request URLs show.
 import type { BuildingEventsParameters, BuildingResourcesParameters } from '../../types/schemas.ts';

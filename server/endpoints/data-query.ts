@@ -1,4 +1,4 @@
-// Solar dataset query v1 and v2 (docs/service.md §4; docs/decisions.md §4): for a point, the
+// Solar dataset query v1 and v2 (docs/api.md §4; docs/decisions.md §4): for a point, the
 // closest station of each climate dataset (tmy2, tmy3, intl, nsrdb) within a radius, and with all=1
 // every station in range, nearest first. v2 prints each station's v2 id (PVWatts v8's file_id: an
 // nsrdb cell's `3-G-0149190` where v1 prints `3-W105N040-W10502N4001`), adds weather_data_source on

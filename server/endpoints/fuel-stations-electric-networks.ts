@@ -1,5 +1,5 @@
 // Alternative fuel stations v1, electric-networks: every EV charging network of the data set
-// (docs/service.md §3.10, docs/decisions.md §3.12), after the entry that stands for all of them, sorted
+// (docs/api.md §3.10, docs/decisions.md §3.12), after the entry that stands for all of them, sorted
 // by name; those with stations in `country` (US by default), the active ones unless include_inactive.
 // JSON only, as documented.
 import type { FuelStationsElectricNetworksParameters } from '../../types/schemas.ts';

@@ -1,5 +1,5 @@
 // Alternative fuel stations v1, ev-charging-units: a CSV of the EV charging units of the stations the
-// list's filters select (docs/service.md §3.11, docs/decisions.md §3.13), one row per unit: the
+// list's filters select (docs/api.md §3.11, docs/decisions.md §3.13), one row per unit: the
 // station's columns as the list's CSV writes them, then the unit's ports and power per connector type.
 // The list's parameters and its query (`readFilters`, `StationStore.list`), restricted to stations
 // that have units; `limit` counts stations, each with every unit it has.

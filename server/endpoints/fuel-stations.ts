@@ -1,4 +1,4 @@
-// Alternative fuel stations v1 (docs/service.md §3; docs/decisions.md §3): the list, the nearest
+// Alternative fuel stations v1 (docs/api.md §3; docs/decisions.md §3): the list, the nearest
 // stations to a location, and one station by id, answering with the deployment's generation of the
 // station record.
 import type { FuelStationsListParameters, FuelStationsNearestParameters } from '../../types/schemas.ts';

@@ -1,4 +1,4 @@
-// The NSRDB data query (docs/service.md §10; docs/decisions.md §10): which NSRDB data sets have
+// The NSRDB data query (docs/api.md §10; docs/decisions.md §10): which NSRDB data sets have
 // data at a point (wkt POINT, lat and lon, or an address geocoded as the fuel-station search's
 // location), each with the download links of every year and interval it offers there. Here every
 // data set answered (NSRDB_PRODUCTS) has data where an nsrdb cell holds the point, and its links are

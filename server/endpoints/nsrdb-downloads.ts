@@ -1,4 +1,4 @@
-// The NSRDB typical-year downloads, .csv form (docs/service.md §9; docs/decisions.md §10): one
+// The NSRDB typical-year downloads, .csv form (docs/api.md §9; docs/decisions.md §10): one
 // point's year as the NSRDB file, from the data set's nsrdb cell that holds the point (its nearest
 // within half the cell's diagonal). An ingested NSRDB download is its own text (the
 // NsrdbFileStore), a sample cell's is written from its hourly columns; `attributes` selects and

@@ -1,4 +1,4 @@
-// The NSRDB downloads' error wording (docs/service.md §9, docs/decisions.md §10). The documentation
+// The NSRDB downloads' error wording (docs/api.md §9, docs/decisions.md §10). The documentation
 // gives no message texts: these follow the solar group's (`'names' is required`) and name what the
 // data holds where a request asks for more.
 import type { ParamIssue } from '../params.ts';

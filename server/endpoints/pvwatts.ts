@@ -1,9 +1,9 @@
-// PVWatts v6 (docs/service.md §5; docs/decisions.md §1.1, §5): the PVWatts v5 model
+// PVWatts v6 (docs/api.md §5; docs/decisions.md §1.1, §5): the PVWatts v5 model
 // (pv/v5/, docs/pv-model.md) run for the requested system on a climate station's weather: the
 // station nearest lat/lon in a dataset (within radius; radius 0: the closest whatever the distance)
 // or the one named by file_id (an id of the solar dataset query v1). Served at /api/pvwatts/v6 (the
 // path real clients call) and /api/pv-estimator/v6 (its name in our first description of the
-// service: docs/service.md §2.1); JSON (JSONP with callback) and XML.
+// service: docs/api.md §2.1); JSON (JSONP with callback) and XML.
 //
 // Per request only what depends on the request is computed: the station's prepared site (sun
 // positions, Perez coefficients, …) comes from a cache per station (data/pv-sites.ts).

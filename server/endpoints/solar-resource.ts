@@ -1,4 +1,4 @@
-// Solar resource v1 (docs/service.md §8; docs/decisions.md §9): for a point (lat and lon, or an
+// Solar resource v1 (docs/api.md §8; docs/decisions.md §9): for a point (lat and lon, or an
 // address geocoded as the fuel-station search's location), the monthly and annual averages of daily
 // total DNI, GHI and irradiance on a plane tilted at latitude, from the nearest climate station
 // within MAX_DISTANCE_MILES: the numbers the pipeline computed once (climate.solar_resource, read by
@@ -18,7 +18,7 @@ const PARAMETERS = '/api/schemas/params/solar-resource.params.schema.json';
 const VERSION = '1.0.0' as const;
 /** Parameters `inputs` echoes, as the documentation's example does (api_key, lat, lon), and address. */
 const ECHOED = ['api_key', 'lat', 'lon', 'address'];
-/** The farthest station that answers for a point: PVWatts' default search radius (docs/service.md §5.1). */
+/** The farthest station that answers for a point: PVWatts' default search radius (docs/api.md §5.1). */
 export const MAX_DISTANCE_MILES = 100;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 

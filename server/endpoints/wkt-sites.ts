@@ -1,4 +1,4 @@
-// The well-known text of the NSRDB downloads' `wkt` (docs/service.md §9.1): a POINT, a MULTIPOINT
+// The well-known text of the NSRDB downloads' `wkt` (docs/api.md §9.1): a POINT, a MULTIPOINT
 // (each point's site) or a POLYGON (every site inside), longitude first. Read strictly: numbers as
 // WKT writes them, coordinates on the globe, rings closed; anything else is undefined.
 

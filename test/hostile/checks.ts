@@ -192,7 +192,7 @@ export function csvProblem(body: string): Problem | undefined {
   }
 }
 
-/** The first field of an NSRDB file (docs/service.md §9): its two metadata lines, then the data. */
+/** The first field of an NSRDB file (docs/api.md §9): its two metadata lines, then the data. */
 const NSRDB_FILE = /^Source,Location ID,/;
 
 /**

@@ -1,5 +1,5 @@
 // The solar resource's tilt at latitude is PVWatts v8's own plane-of-array irradiance
-// (docs/service.md §8): on real weather files built through the pipeline's climate source layout,
+// (docs/api.md §8): on real weather files built through the pipeline's climate source layout,
 // the stored averages equal simulateV8's solrad_monthly and solrad_annual for a roof-mounted array at
 // tilt |lat| facing the equator, run on the file as read; planeOfArrayV8 (what the pipeline runs)
 // equals the reference engine's solrad where the engine ran a fixed array (its cases' tilt is 20°,

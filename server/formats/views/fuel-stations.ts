@@ -1,7 +1,7 @@
 // How fuel-station responses look in XML, CSV, GeoJSON and KML, for each generation of the station
 // record (STATION_RECORD): Rails' to_xml with untyped station scalars (only precision/value and
 // federal-agency/id carry type="integer"), the export's CSV header, and the stations as points.
-// `2014` is the 2014 documentation's record (docs/service.md §3.1, docs/decisions.md §3.6);
+// `2014` is the 2014 documentation's record (docs/api.md §3.1, docs/decisions.md §3.6);
 // `current` today's (fuel-station-current.schema.json, docs/decisions.md §3.2, §3.4), whose XML also
 // keeps the record's arrays untyped and writes `updated-at` as the CSV does, as the newest of
 // the documentation's XML examples (the list's, 2023) shows.

@@ -1,4 +1,4 @@
-// The NSRDB downloads' views (docs/service.md §9): the .csv answer, an NSRDB file written from its
+// The NSRDB downloads' views (docs/api.md §9): the .csv answer, an NSRDB file written from its
 // layout, and the documentation's JSON envelope for everything else (errors of a .csv request too).
 import { type NsrdbLayout, writeNsrdbLayout } from '../../../model/nsrdb-layout.ts';
 import type { View } from '../render.ts';
