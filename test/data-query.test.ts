@@ -103,7 +103,7 @@ test('v1: the documentation example’s shape, key for key, and its stations', {
     const theirs = doc.outputs[dataset];
     assert.deepEqual([ours.id, ours.city, ours.state, ours.timezone], [theirs.id, theirs.city, theirs.state, theirs.timezone], dataset);
   }
-  // The documented distances are not reproducible from the documented coordinates (PROVENANCE.md):
+  // The documented distances are not reproducible from the documented coordinates (docs/decisions.md §4.2):
   // tmy3 is within 0.8 % of ours.
   assert.ok(Math.abs(json.outputs.tmy3.distance - doc.outputs.tmy3.distance) / doc.outputs.tmy3.distance < 0.008);
   assert.equal(json.outputs.intl, null);
