@@ -205,7 +205,7 @@ export class DataSetWriter {
     return written;
   }
 
-  /** The SELECT that writes a staged table with its DATE, TIMESTAMP and JSON columns cast. */
+  /** The SELECT that writes a staged table with its columns staged as text (STAGED_AS_TEXT) cast to their types. */
   static castingSelect(staged: string, columns: ColumnSpec[], orderBy: string): string {
     const list = columns.map((c) =>
       c.type === 'VARCHAR[]'

@@ -31,7 +31,9 @@ function statesOfGazetteer(): Map<string, StateZips> {
   return states;
 }
 
-const gazetteer = statesOfGazetteer();
+/** Made on the first check: a build with no fuel stations to check reads no ZIP code. */
+let gazetteerMade: Map<string, StateZips> | undefined;
+const gazetteer = () => (gazetteerMade ??= statesOfGazetteer());
 
 /** Whether a point lies within REACH_DEGREES of a ZIP centroid of the state. */
 function nearState(state: StateZips, latitude: number, longitude: number): boolean {
@@ -46,7 +48,7 @@ function nearState(state: StateZips, latitude: number, longitude: number): boole
 function farFromState(station: Record<string, unknown>): { latitude: number; longitude: number; code: string; state: StateZips } | undefined {
   const { latitude, longitude, state: code } = station;
   if (typeof latitude !== 'number' || typeof longitude !== 'number' || typeof code !== 'string') return undefined;
-  const state = gazetteer.get(code);
+  const state = gazetteer().get(code);
   return state && !nearState(state, latitude, longitude) ? { latitude, longitude, code, state } : undefined;
 }
 
@@ -86,7 +88,7 @@ export function zipRepair(value: unknown, stateCode: unknown): Issue['repair'] {
   const padded = value.padStart(5, '0');
   const lost = 5 - value.length;
   if (zipCodes()[padded]?.state === stateCode) return { value: padded, how: `leading zeros restored (${padded} is in ${stateCode})` };
-  if ((gazetteer.get(stateCode)?.sharedLeadingZeros ?? 0) >= lost)
+  if ((gazetteer().get(stateCode)?.sharedLeadingZeros ?? 0) >= lost)
     return { value: padded, how: `leading zeros restored (every ZIP of ${stateCode} starts with ${'0'.repeat(lost)})` };
   return undefined;
 }
