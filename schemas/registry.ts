@@ -75,7 +75,9 @@ export function createAjv(options: Options = {}): Ajv2020 {
   return ajv;
 }
 
-const ajv = createAjv();
+// Whether each schema is valid against the 2020-12 meta-schema is checked by test/schemas.test.ts; checking
+// it again in every process that validates would cost each one about 50 ms.
+const ajv = createAjv({ validateSchema: false });
 
 /**
  * The validator of a schema by its `$id`. It is compiled on its first call, not here: modules keep

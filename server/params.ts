@@ -37,7 +37,8 @@ export interface ParsedParams<T> {
   issues: ParamIssue[];
 }
 
-const ajv = createAjv({ verbose: true });
+// the schemas' validity against the meta-schema is test/schemas.test.ts's to check, not each start's
+const ajv = createAjv({ verbose: true, validateSchema: false });
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Whether a parameter's text (or a list item's) is a plain decimal, which parsing reads as a number. */

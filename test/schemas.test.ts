@@ -6,15 +6,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { generateTypes, typesFile } from '../scripts/generate-types.ts';
-import { annotationKeywords, schemaFiles, schemasDir, validatorFor } from '../schemas/registry.ts';
+import { annotationKeywords, createAjv, schemaFiles, schemasDir } from '../schemas/registry.ts';
 import { shapeFor } from '../server/formats/shape.ts';
 
-test('every schema compiles, and its $id is /api/schemas/ followed by its file path', () => {
+test('every schema is valid against the 2020-12 meta-schema and compiles in strict mode, and its $id is /api/schemas/ followed by its file path', () => {
   assert.ok(schemaFiles.length >= 10);
+  // ajv's defaults: each schema added is checked against the meta-schema (the server's and the pipeline's instances skip that)
+  const ajv = createAjv();
   for (const entry of schemaFiles) {
     assert.equal(entry.id, `/api/schemas/${entry.file}`);
     assert.equal(entry.schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
-    assert.equal(typeof validatorFor(entry.id), 'function');
+    assert.equal(ajv.validateSchema(entry.published), true, `${entry.file}: ${ajv.errorsText(ajv.errors)}`);
+    assert.equal(typeof ajv.getSchema(entry.id), 'function', entry.file);
     assert.ok(shapeFor(entry.id));
   }
 });
