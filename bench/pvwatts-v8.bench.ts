@@ -70,7 +70,7 @@ if (skipWithoutV8Weather) {
   const dir = scratchDir('v8-weather-data-set');
   await buildDataSet({ outDir: dir, sourceDir: source, allowInvalid: false, repair: false, log: () => {} });
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = await import('../model/duckdb.ts');
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
   const rows = (
     await connection.runAndReadAll(`SELECT id_v2, source_file FROM read_parquet('${join(dir, manifest.datasets.climate.files.stations.path)}')`)

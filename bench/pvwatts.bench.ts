@@ -16,7 +16,7 @@
 //
 // PVWATTS_BENCH_SCALE multiplies the request counts (default 1).
 import { scratchDir } from './lib/scratch.ts';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';

@@ -1,7 +1,7 @@
 // Writes a data set's tables as Parquet through DuckDB into a temporary directory beside the
 // output, then swaps it in: content-addressed file names, then manifest.json replaced by a rename.
 // A failed or interrupted build leaves the last good data set exactly as it was.
-import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '../model/duckdb.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { KEPT_ENTRIES } from '../pipeline/datasets/climate-sample-cache.ts';
 import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { readWeatherFile } from '../pipeline/readers/weather/index.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { Random } from '../pipeline/sample/random.ts';
 import { validatorFor } from '../schemas/registry.ts';
 import { readShared, shared, skipWithoutShared, startTestServer, withKey, type TestServer } from './support/helpers.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { DataSet, OutdatedDataSetError } from '../server/data/dataset.ts';
 import { startServer } from '../server/main.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';

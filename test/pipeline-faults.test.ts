@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { buildDataSet, type BuildRequest } from '../pipeline/build.ts';
 import { BuildFailed } from '../pipeline/issues.ts';
 import { repoRoot, temporaryDir } from './support/helpers.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../model/duckdb.ts';
 import { BuildFailed, describeIssue } from '../pipeline/issues.ts';
 import { buildQuietly, SMALL_CLIMATE, shared, skipWithoutShared, sourceDirWith, temporaryDir } from './support/helpers.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../../model/duckdb.ts';
 import { schemaById } from '../../schemas/registry.ts';
 import { DataSetWriter, type Manifest } from '../dataset-writer.ts';
 import { describeIssue } from '../issues.ts';

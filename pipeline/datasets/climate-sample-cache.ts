@@ -7,7 +7,7 @@
 // the entry's lock and the others wait for its files. The cache keeps the entries used last (about
 // 100 MB each; enough for every seed the test suite uses): every change to those files makes a new
 // key, and old ones would pile up.
-import { version as duckdbVersion } from '@duckdb/node-api';
+import { version as duckdbVersion } from '../../model/duckdb.ts';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,7 @@
 // A table function hands DuckDB each station's rows in chunks that end exactly at its
 // row-group boundaries (4 × 2048 + 568 = 8760), so COPY ... (ROW_GROUP_SIZE 8760) writes one row
 // group per station-year.
-import { DuckDBInstance, DuckDBTableFunction, FLOAT, INTEGER, type DuckDBConnection, type DuckDBDataChunk, type DuckDBVector } from '@duckdb/node-api';
+import { DuckDBInstance, DuckDBTableFunction, FLOAT, INTEGER, type DuckDBConnection, type DuckDBDataChunk, type DuckDBVector } from '../../model/duckdb.ts';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';

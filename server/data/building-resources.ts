@@ -2,7 +2,7 @@
 // match (search words, vocabulary terms, event scope: SQL with bound parameters over tables loaded
 // from the Parquet files); each item's response record is parsed once at load, so an answer only
 // picks records. Vocabulary terms resolve filter values (a term id or a name in any case) to ids.
-import { DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '../../model/duckdb.ts';
 import { FIELD_VOCABULARIES } from '../../model/building-vocabularies.ts';
 import type { Database } from './database.ts';
 

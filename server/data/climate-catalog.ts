@@ -4,7 +4,7 @@
 // growing 4× until the closest station of each dataset lies within the searched distance (then
 // nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
 // (haversine.ts), computed in SQL.
-import { DOUBLE, INTEGER } from '@duckdb/node-api';
+import { DOUBLE, INTEGER } from '../../model/duckdb.ts';
 import { v2IdOf } from '../../model/climate-ids.ts';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';

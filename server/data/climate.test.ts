@@ -10,7 +10,7 @@ import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../../model/duckdb.ts';
 import { DataSetWriter, type Manifest } from '../../pipeline/dataset-writer.ts';
 import type { StationDraft, StationInput } from '../../pipeline/datasets/climate-records.ts';
 import { writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';

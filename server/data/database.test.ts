@@ -2,7 +2,7 @@
 // so many runs, and the statements kept per connection.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DOUBLE } from '@duckdb/node-api';
+import { DOUBLE } from '../../model/duckdb.ts';
 import { Database } from './database.ts';
 
 let db: Database;

@@ -20,7 +20,7 @@ import {
   type DuckDBPreparedStatement,
   type DuckDBType,
   type DuckDBValue,
-} from '@duckdb/node-api';
+} from '../../model/duckdb.ts';
 
 export interface Param {
   value: DuckDBValue;

@@ -2,7 +2,7 @@
 // stores loaded from its Parquet files (one per registration of stores.ts), with the estimator's
 // cache of prepared sites over its climate store. A new build is picked up by opening a new DataSet
 // and swapping it in; requests in flight keep the one they started with.
-import { VARCHAR } from '@duckdb/node-api';
+import { VARCHAR } from '../../model/duckdb.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';

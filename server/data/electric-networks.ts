@@ -1,7 +1,7 @@
 // The EV charging networks of the served data set (docs/decisions.md §3.12): a table loaded from the
 // fuel station data set's networks file, which DuckDB filters by country and activity and sorts by
 // name as the documentation's example is sorted.
-import { BOOLEAN, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { BOOLEAN, LIST, VARCHAR, listValue } from '../../model/duckdb.ts';
 import type { Database } from './database.ts';
 
 export type ElectricNetwork = Record<string, string | null>;

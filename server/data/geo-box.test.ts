@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../../model/duckdb.ts';
 import { EARTH_RADIUS_METRES, METRES_PER_DEGREE_LATITUDE } from '../../model/haversine.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
 

@@ -5,7 +5,7 @@
 // except within a kilometre of the antipode, where their last-bit differences grow to decimetres.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DOUBLE, LIST, listValue } from '@duckdb/node-api';
+import { DOUBLE, LIST, listValue } from '../../model/duckdb.ts';
 import { Random } from '../../pipeline/sample/random.ts';
 import { Database } from './database.ts';
 import { EARTH_RADIUS_METRES, EARTH_RADIUS_MILES, FARTHEST_METRES, haversine, haversineSql, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';

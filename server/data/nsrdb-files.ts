@@ -3,7 +3,7 @@
 // a download reads its one row from the Parquet file. A data set without the table (the sample,
 // or one built before it existed) has none, and its nsrdb cells' downloads are written from their
 // hourly columns.
-import { VARCHAR } from '@duckdb/node-api';
+import { VARCHAR } from '../../model/duckdb.ts';
 import type { Database } from './database.ts';
 
 export class NsrdbFileStore {

@@ -11,7 +11,7 @@
 // piece that holds every point within the search distance of it with cubes of a 3D grid (side: the
 // reach), pairs each station with the arcs whose cubes hold it, measures each pair and keeps each
 // station's least distance.
-import { DOUBLE, LIST, listValue } from '@duckdb/node-api';
+import { DOUBLE, LIST, listValue } from '../../model/duckdb.ts';
 import { EARTH_RADIUS_MILES } from './haversine.ts';
 import { type Sql, whereAll } from './sql.ts';
 

@@ -5,7 +5,7 @@
 // 500 miles, 0.3 m to 3,000, 10 m to 11,500; near the antipode within 0.2% and never NaN.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DOUBLE, LIST, listValue } from '@duckdb/node-api';
+import { DOUBLE, LIST, listValue } from '../../model/duckdb.ts';
 import geodesic from 'geographiclib-geodesic';
 import { Random } from '../../pipeline/sample/random.ts';
 import { haversine } from './haversine.ts';

@@ -3,7 +3,7 @@
 // the 17-digit decimals it would otherwise read as DECIMALs and convert a bit off).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DOUBLE, VARCHAR } from '@duckdb/node-api';
+import { DOUBLE, VARCHAR } from '../../model/duckdb.ts';
 import { Random } from '../../pipeline/sample/random.ts';
 import { Database } from './database.ts';
 import { Sql, sqlNumber, whereAll } from './sql.ts';

@@ -9,7 +9,7 @@
 // computed only where it decides something (nearestSql).
 import { availableParallelism } from 'node:os';
 import { Admission } from '../admission.ts';
-import { BOOLEAN, type DuckDBType, type DuckDBValue, DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { BOOLEAN, type DuckDBType, type DuckDBValue, DOUBLE, INTEGER, LIST, VARCHAR, listValue } from '../../model/duckdb.ts';
 import { type Columns, Database, type Step } from './database.ts';
 import { boxAround } from './geo-box.ts';
 import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.ts';

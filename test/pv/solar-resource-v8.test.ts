@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '../../model/duckdb.ts';
 import { latitudeTiltSystem } from '../../pipeline/datasets/climate-solar-resource-rows.ts';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { planeOfArrayV8, prepareSiteV8, simulateV8, type SiteV8 } from '../../pv/v8/index.ts';

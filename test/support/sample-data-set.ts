@@ -5,7 +5,7 @@
 // change its bytes); every file then serves its own folder of hard links to that entry. The pipeline
 // never writes into a file it has written (a rebuild writes new files and renames the manifest), so a
 // test that rebuilds into its folder leaves the entry as it was.
-import { version as duckdbVersion } from '@duckdb/node-api';
+import { version as duckdbVersion } from '../../model/duckdb.ts';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
