@@ -207,7 +207,7 @@ describe('gateway errors and headers', { skip: skipWithoutShared }, () => {
 
 describe('DEMO_KEY off', { skip: skipWithoutShared }, () => {
   test('DEMO_KEY is then an invalid key', async () => {
-    const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 20 });
+    const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 500 });
     const off = await startServer(
       { port: 0, host: '127.0.0.1', warmUp: false, dataDir: dir, keysFile: join(dir, 'none.json'), demoKey: false, publicUrl: PUBLIC_URL },
       { logger: silentLogger() },

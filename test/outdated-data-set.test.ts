@@ -10,6 +10,7 @@ import { DuckDBInstance } from '../model/duckdb.ts';
 import { DataSet, OutdatedDataSetError } from '../server/data/dataset.ts';
 import { startServer } from '../server/main.ts';
 import { buildQuietly, temporaryDir } from './support/helpers.ts';
+import { sampleDataSet } from './support/sample-data-set.ts';
 import { writeUnlimitedKey } from '../harness/keys.ts';
 
 const DROPPED = 'ev_charging_units';
@@ -30,8 +31,7 @@ async function withoutColumn(dataDir: string): Promise<string> {
 }
 
 test('a data set built before the fuel stations had a networks file is refused with the file and the remedy', async () => {
-  const dataDir = temporaryDir('outdated-networks');
-  await buildQuietly({ outDir: dataDir, sample: { seed: 1, stations: 100 } });
+  const { dataDir } = await sampleDataSet({ seed: 1, stations: 300 });
   const manifestPath = join(dataDir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   delete manifest.datasets.fuel_stations.files.networks;

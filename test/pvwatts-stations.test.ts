@@ -14,7 +14,7 @@ let dataSet: DataSet;
 let climate: ClimateStore;
 
 before(async () => {
-  const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 100 });
+  const { dataDir: dir } = await sampleDataSet({ seed: 1, stations: 300 });
   dataSet = await DataSet.open(dir);
   climate = dataSet.climate;
 });
