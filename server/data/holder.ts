@@ -1,7 +1,8 @@
 // The data set being served, replaceable while the server runs: each request holds the data set it
 // started with until it ends, and a replaced data set is closed once its last request has ended.
 // `watchDataDir` replaces it when the pipeline writes a new manifest.json.
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { DataSet } from './dataset.ts';
 
@@ -70,10 +71,16 @@ export interface DataWatcher {
   close(): void;
 }
 
+/** The longest wait before a data set that failed to open is tried again, ms. */
+const MAX_RETRY_MS = 60_000;
+
 /**
- * Watches DIR/manifest.json (the pipeline replaces it by rename: its inode, size or mtime change)
- * and swaps in the new data set once it is open. Requests in flight finish on the old one. A data
- * set that fails to open is logged and the old one kept; it is tried again when the manifest changes.
+ * Watches DIR/manifest.json and swaps in the data set it describes once that is open, whenever its
+ * bytes are not those of the manifest being served (their sha256, the data set's identity: a
+ * manifest replaced while the server was starting is not missed). Requests in flight finish on the
+ * old one. A data set that fails to open is logged and the old one kept; the same manifest is tried
+ * again after a poll, then after twice as long each time up to a minute (a failure may pass: too
+ * many open files, memory), and a new manifest at once.
  */
 export function watchDataDir(
   holder: DataHolder,
@@ -81,33 +88,39 @@ export function watchDataDir(
   options: { pollMs?: number; log?: Logger; open?: (dir: string) => Promise<DataSet> } = {},
 ): DataWatcher {
   const open = options.open ?? DataSet.open;
-  const signatureOf = async () => {
+  const pollMs = options.pollMs ?? 1000;
+  const manifestSha256 = async () => {
     try {
-      const info = await stat(DataSet.manifestPath(dir));
-      return `${info.ino}:${info.size}:${info.mtimeMs}`;
+      return createHash('sha256')
+        .update(await readFile(DataSet.manifestPath(dir)))
+        .digest('hex');
     } catch {
       return 'absent';
     }
   };
-  let known: Promise<string> = signatureOf();
+  /** The manifest that last failed to open: how many times, and when it is tried again. */
+  let failed: { sha256: string; attempts: number; retryAt: number } | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
 
   const check = (): Promise<void> => {
     running ??= (async () => {
-      const previous = await known;
-      const signature = await signatureOf();
-      if (signature === previous || signature === 'absent' || closed) return;
-      known = Promise.resolve(signature);
+      const sha256 = await manifestSha256();
+      if (sha256 === holder.dataSet.identity.manifest_sha256 || sha256 === 'absent' || closed) return;
+      if (failed?.sha256 === sha256 && Date.now() < failed.retryAt) return;
       const started = Date.now();
       try {
         const next = await open(dir);
         if (closed) return next.close();
+        failed = undefined;
         holder.replace(next);
         options.log?.info({ dir, sample: next.manifest.sample, ms: Date.now() - started }, 'data set reloaded');
       } catch (error) {
+        const attempts = failed?.sha256 === sha256 ? failed.attempts + 1 : 1;
+        const retryMs = Math.min(MAX_RETRY_MS, pollMs * 2 ** (attempts - 1));
+        failed = { sha256, attempts, retryAt: Date.now() + retryMs };
         options.log?.error(
-          { dir, err: error instanceof Error ? error.message : String(error) },
+          { dir, err: error instanceof Error ? error.message : String(error), attempts, retry_in_ms: retryMs },
           'the new data set could not be opened; still serving the previous one',
         );
       }
@@ -115,7 +128,7 @@ export function watchDataDir(
     return running;
   };
 
-  const timer = setInterval(() => void check(), options.pollMs ?? 1000);
+  const timer = setInterval(() => void check(), pollMs);
   timer.unref();
   return {
     check,
