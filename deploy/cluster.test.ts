@@ -83,7 +83,15 @@ before(async () => {
   });
   writeKeysFile(keysFile, { version: 1, keys: [record(key, 10_000_000), record(limitedKey, LIMIT)] });
   // The NSRDB .csv downloads' own limit (one a second per key) would refuse the load's repeats: lifted, as the key's own limits are.
-  cluster = await startCluster({ instances: 3, port: 0, firstInstancePort: 0, dataDir: a.dataDir, keysFile, env: { NSRDB_CSV_PER_SECOND: '1000000' } });
+  cluster = await startCluster({
+    instances: 3,
+    port: 0,
+    firstInstancePort: 0,
+    dataDir: a.dataDir,
+    keysFile,
+    env: { NSRDB_CSV_PER_SECOND: '1000000' },
+    log: (line) => instanceLog.push(line),
+  });
   // Data set B's answers, from a server of its own beside the cluster.
   sideServer = await startServer(
     { port: 0, host: '127.0.0.1', dataDir: b.dataDir, keysFile, demoKey: false, warmUp: false, nsrdbCsvPerSecond: 1_000_000 },
@@ -232,11 +240,14 @@ test('nginx, three instances and Redis: an instance stopped and started, the dat
   assert.equal(manifestB, readFileSync(join(cluster.dataDir, 'manifest.json'), 'utf8'));
 });
 
-/** Waits until `condition` holds, asking every 100 ms; fails naming `what` after a minute. */
+/** What the instances wrote (warnings and errors: LOG_LEVEL=warn), each line after its port. */
+const instanceLog: string[] = [];
+
+/** Waits until `condition` holds, asking every 100 ms; fails naming `what` after a minute, with the instances' last log lines. */
 async function waitUntil(what: string, condition: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`waited a minute for ${what}`);
+    if (Date.now() > deadline) assert.fail(`waited a minute for ${what}; the instances' last log lines:\n${instanceLog.slice(-20).join('\n')}`);
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
 }
