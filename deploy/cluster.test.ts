@@ -224,6 +224,7 @@ test('nginx, three instances and Redis: an instance stopped and started, the dat
       `  statuses: ${byStatus.join(', ')}; 5xx: ${serverErrors.length}; answers from data set B: ${fromB}; from neither: ${mixed.length}`,
       `  limited key (${LIMIT} an hour): ${admitted} answered, ${refused} refused of ${limitedStatuses.length}`,
       `  nginx retries on another instance: ${retriesLogged(cluster)}`,
+      `  instances counting in their own process for a while (Redis unreachable or slow): ${instanceLog.filter((line) => line.includes('Redis unreachable')).length}`,
       ...timeline.map((line) => `  ${line}`),
     ].join('\n'),
   );
