@@ -201,7 +201,13 @@ export async function openGateway(options: GatewayOptions): Promise<OpenGateway>
   let limiter: RateLimiter;
   if (options.redisUrl) {
     redis = connectRedis(options.redisUrl, { commandTimeoutMs: options.redisTimeoutMs, log: options.log });
-    const shared = new SharedRateLimiter(redis, { prefix, log: options.log, now: options.now, probeMs: options.pollMs });
+    const shared = new SharedRateLimiter(redis, {
+      prefix,
+      log: options.log,
+      now: options.now,
+      probeMs: options.pollMs,
+      commandTimeoutMs: options.redisTimeoutMs,
+    });
     if (!(await waitReady(redis, 2000))) shared.fallBack(new Error(`no answer from ${redactRedisUrl(options.redisUrl)} at start-up`));
     limiter = shared;
   } else {

@@ -52,9 +52,42 @@ declare module 'ioredis' {
 }
 
 export interface RedisConnectionOptions {
-  /** A command that takes longer fails, and the request is counted in this process instead (ms). */
+  /** REDIS_TIMEOUT_MS: a rate-limit check that takes longer fails, and the request is counted in this process instead. */
   commandTimeoutMs?: number;
   log?: Logger;
+}
+
+/** The default of REDIS_TIMEOUT_MS. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 200;
+
+/**
+ * The client's own timeout for every command, a multiple of REDIS_TIMEOUT_MS: a backstop for a
+ * Redis that hangs. A rate-limit check has its own, shorter one (`withinMs`), which the client's
+ * must not pre-empt.
+ */
+const CLIENT_TIMEOUT_FACTOR = 5;
+
+/**
+ * `command`, or a "Command timed out" failure once `ms` have passed and the event loop has read the
+ * sockets since. A timer that fires late because the event loop was held (a full collection, a data
+ * set's warm-up) runs before the loop reads what arrived meanwhile, and the reply may be there
+ * already: deciding one `setImmediate` later, after the loop's poll phase, takes it rather than
+ * counting the request in this process.
+ */
+export function withinMs<T>(command: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => setImmediate(() => reject(new Error('Command timed out'))), ms);
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
@@ -67,7 +100,7 @@ export function connectRedis(url: string, options: RedisConnectionOptions = {}):
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? 200,
+    commandTimeout: CLIENT_TIMEOUT_FACTOR * (options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS),
     connectTimeout: 1000,
     retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
   });
@@ -104,6 +137,8 @@ export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = DEFAULT_REDIS_PREFIX,
+    /** REDIS_TIMEOUT_MS. */
+    private readonly timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
   ) {
     if (typeof (redis as unknown as Record<string, unknown>).nrelCompatHit !== 'function') redis.defineCommand('nrelCompatHit', { lua: HIT_SCRIPT });
   }
@@ -112,7 +147,7 @@ export class RedisRateLimiter implements RateLimiter {
     const keys = windows.map((window) => counterKey(this.prefix, identity, window.name));
     const args: Array<string | number> = [nowMs, member];
     for (const window of windows) args.push(nowMs - window.windowMs, window.limit, window.windowMs);
-    const [admitted, count, retryMs, fullWindow] = await this.redis.nrelCompatHit(keys.length, ...keys, ...args);
+    const [admitted, count, retryMs, fullWindow] = await withinMs(this.redis.nrelCompatHit(keys.length, ...keys, ...args), this.timeoutMs);
     const limit = windows[0].limit;
     if (admitted === 1) return { allowed: true, limit, remaining: Math.max(0, limit - count) };
     return { allowed: false, limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)), refusedBy: windows[fullWindow - 1]?.name };
@@ -125,6 +160,8 @@ export interface SharedRateLimiterOptions {
   now: () => number;
   /** While Redis is away, how often to check whether it is back (ms). */
   probeMs?: number;
+  /** REDIS_TIMEOUT_MS. */
+  commandTimeoutMs?: number;
 }
 
 /**
@@ -154,7 +191,7 @@ export class SharedRateLimiter implements RateLimiter {
     private readonly options: SharedRateLimiterOptions,
   ) {
     this.prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
-    this.remote = new RedisRateLimiter(redis, this.prefix);
+    this.remote = new RedisRateLimiter(redis, this.prefix, options.commandTimeoutMs);
     redis.on('ready', this.onReady);
   }
 
