@@ -4,7 +4,8 @@
 // sun and Perez for 8,760 hours) costs several times what generating or writing a station does, so a
 // large build shares it with worker threads while its own thread goes on generating and writing.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from '../../model/typescript-worker.ts';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateSolarResource } from '../../types/schemas.ts';
 import { columnsFromSchema, DataSetWriter } from '../dataset-writer.ts';
@@ -55,10 +56,7 @@ class SolarResourceWorker {
   private failure: Error | undefined;
 
   constructor() {
-    // A worker gets no module hooks of the main thread: it registers tsx's itself, then loads its module.
-    const entry = new URL('./climate-solar-resource-worker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-    this.worker = new Worker(bootstrap, { eval: true });
+    this.worker = typeScriptWorker(new URL('./climate-solar-resource-worker.ts', import.meta.url));
     this.worker.on('message', ({ id, rows }: SolarResourceReply) => {
       this.pending.get(id)?.resolve(rows);
       this.pending.delete(id);

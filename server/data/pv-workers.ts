@@ -5,7 +5,8 @@
 // least-recently-used map as large (in bytes) as the main thread's cache; the main thread tells the
 // workers when its cache lets a site go. Both models run there (pv-models.ts): a request names its own.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from '../../model/typescript-worker.ts';
 import type { PvModel, PvModelName } from './pv-models.ts';
 
 /** A prepared site as a worker receives it (the model's message form) and its size. */
@@ -61,10 +62,7 @@ export class PvWorkerPool {
   }
 
   private spawn(): Slot {
-    // A worker gets no module hooks of the main thread: it registers tsx's itself, then loads pv-worker.ts.
-    const entry = new URL('./pv-worker.ts', import.meta.url).href;
-    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: { maxSiteBytes: this.maxSiteBytes } });
+    const worker = typeScriptWorker(new URL('./pv-worker.ts', import.meta.url), { workerData: { maxSiteBytes: this.maxSiteBytes } });
     const slot: Slot = { worker, pending: new Map(), sites: new Set() };
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.pending.get(reply.id);
