@@ -37,8 +37,7 @@ export interface ParsedParams<T> {
   issues: ParamIssue[];
 }
 
-// the schemas' validity against the meta-schema is test/schemas.test.ts's to check, not each start's
-const ajv = createAjv({ verbose: true, validateSchema: false });
+const ajv = createAjv({ verbose: true });
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Whether a parameter's text (or a list item's) is a plain decimal, which parsing reads as a number. */

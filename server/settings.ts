@@ -7,7 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_CACHE_MB } from './data/stores.ts';
 import { DEFAULT_WORKERS } from './data/pv-workers.ts';
 import { LOG_LEVELS, type LogLevel } from './gateway/log.ts';
-import { DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_REDIS_PREFIX } from './gateway/redis.ts';
 import { STATION_RECORD_GENERATIONS, type StationRecordGeneration } from './formats/views/fuel-stations.ts';
 
 export interface Settings {
@@ -228,7 +228,7 @@ const SETTINGS = [
   setting({
     field: 'redisTimeoutMs',
     variable: 'REDIS_TIMEOUT_MS',
-    fallback: '200',
+    fallback: String(DEFAULT_COMMAND_TIMEOUT_MS),
     meaning: 'a slower Redis command counts the request in the process instead (ms)',
     read: wholeNumber(1),
   }),
