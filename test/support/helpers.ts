@@ -1,7 +1,6 @@
 // Shared test scaffolding: where the test data lives (docs/test-data.md §1), small data sets built by the real pipeline, and a
 // server started in-process with a registered key.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDataSet, type BuildRequest } from '../../pipeline/build.ts';
@@ -11,8 +10,9 @@ import { startServer, type RunningServer } from '../../server/main.ts';
 import type { Settings } from '../../server/settings.ts';
 import { pino, type Logger } from 'pino';
 import { shared, sharedDir, sharedOrSkip } from '../../harness/shared-data.ts';
+import { temporaryDir } from './temporary-dirs.ts';
 
-export { shared, sharedDir, sharedOrSkip };
+export { shared, sharedDir, sharedOrSkip, temporaryDir };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** For `test(name, { skip: skipWithoutShared }, …)`: the reason, when the test data (docs/test-data.md §1) is absent (a failure in CI: sharedOrSkip). */
@@ -25,19 +25,6 @@ export function silentLogger(): Logger {
 
 export function readShared(...parts: string[]): string {
   return readFileSync(shared(...parts), 'utf8');
-}
-
-const temporaryDirs: string[] = [];
-// Every folder a test file made goes when its process ends (each test file runs in a process of its own).
-process.once('exit', () => {
-  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A new folder in the temp dir, removed when the test file's process exits. */
-export function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `nrel-compat-${prefix}-`));
-  temporaryDirs.push(dir);
-  return dir;
 }
 
 /** A source directory in the layout of docs/interface.md §3 whose alt-fuel-stations/ links the given files. */

@@ -1,0 +1,37 @@
+// A test reporter that prints, when the run ends, the ten test files that took longest, so that the
+// next slow test is seen at once; with TEST_DURATIONS_FILE set (`run.mjs --store-durations`), it
+// also writes every file's seconds there, for the next runs to start with the longest files. Used by
+// test/runner/run.mjs beside the usual reporter (docs/interface.md §1.4). Plain JavaScript: Node
+// loads reporters before tsx can compile TypeScript.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const SHOWN = 10;
+
+/** @param {AsyncIterable<{ type: string, data: { nesting: number, name: string, details: { duration_ms: number, type?: string } } }>} source */
+export default async function* slowestFiles(source) {
+  /** @type {Array<{ file: string, ms: number }>} */
+  const files = [];
+  for await (const event of source) {
+    const { data } = event;
+    // A file's own entry: the suite a lane (test/runner/lane.ts) runs it in, named after the file.
+    if (event.type === 'test:complete' && data.nesting === 0 && data.details.type === 'suite' && data.name.endsWith('.test.ts')) {
+      files.push({ file: data.name, ms: data.details.duration_ms });
+    }
+  }
+  if (files.length === 0) return;
+  if (process.env.TEST_DURATIONS_FILE) storeDurations(process.env.TEST_DURATIONS_FILE, files);
+  files.sort((a, b) => b.ms - a.ms);
+  const lines = files.slice(0, SHOWN).map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
+  yield `\nThe ${Math.min(SHOWN, files.length)} slowest of ${files.length} test files:\n${lines.join('\n')}\n`;
+}
+
+/** Adds this run's figures to those already in `path` (a run of some folders leaves the others' as they were). */
+function storeDurations(path, files) {
+  let durations = {};
+  try {
+    durations = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {}
+  for (const { file, ms } of files) durations[file] = Math.round(ms / 100) / 10;
+  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(path, `${JSON.stringify(sorted, null, 2)}\n`);
+}
