@@ -108,3 +108,34 @@ test('the manifest served is not opened again; a new manifest is tried at once, 
     watcher.close();
   }
 });
+
+test('a check asked for while another runs looks at the manifest again once that one is done', async () => {
+  writeManifest('{"generation": 1}');
+  const holder = new DataHolder(fakeDataSet('first') as DataSet);
+  let releaseOpen: () => void = () => {};
+  const opened: string[] = [];
+  const watcher = watchDataDir(holder, dir, {
+    pollMs: 1_000_000,
+    log: { info() {}, error() {} } as never,
+    open: async () => {
+      const dataSet = fakeDataSet(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      opened.push(dataSet.name);
+      if (opened.length === 1) await new Promise<void>((resolve) => (releaseOpen = resolve));
+      return dataSet;
+    },
+  });
+  try {
+    writeManifest('{"generation": 2}');
+    const first = watcher.check();
+    while (opened.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    // generation 2 is being opened (the poll's check, say) when generation 3 is written and a check asked for
+    writeManifest('{"generation": 3}');
+    const second = watcher.check();
+    releaseOpen();
+    await Promise.all([first, second]);
+    assert.deepEqual(opened, ['{"generation": 2}', '{"generation": 3}']);
+    assert.equal(nameOf(holder), '{"generation": 3}');
+  } finally {
+    watcher.close();
+  }
+});

@@ -66,7 +66,7 @@ export class DataHolder<D extends Closable = DataSet> {
 }
 
 export interface DataWatcher {
-  /** Checks the manifest now (the timer does it every `pollMs`); resolves when any reload is done. */
+  /** Checks the manifest now (the timer does it every `pollMs`; asked for during a check, after it); resolves when any reload is done. */
   check(): Promise<void>;
   close(): void;
 }
@@ -101,20 +101,29 @@ export function watchDataDir(
   /** The manifest that last failed to open: how many times, and when it is tried again. */
   let failed: { sha256: string; attempts: number; retryAt: number } | undefined;
   let running: Promise<void> | undefined;
+  /** A check asked for while one runs: it runs next (that one may have read the manifest before it changed). */
+  let next: Promise<void> | undefined;
   let closed = false;
 
   const check = (): Promise<void> => {
-    running ??= (async () => {
+    if (running) {
+      next ??= running.then(() => {
+        next = undefined;
+        return check();
+      });
+      return next;
+    }
+    running = (async () => {
       const sha256 = await manifestSha256();
       if (sha256 === holder.dataSet.identity.manifest_sha256 || sha256 === 'absent' || closed) return;
       if (failed?.sha256 === sha256 && Date.now() < failed.retryAt) return;
       const started = Date.now();
       try {
-        const next = await open(dir);
-        if (closed) return next.close();
+        const opened = await open(dir);
+        if (closed) return opened.close();
         failed = undefined;
-        holder.replace(next);
-        options.log?.info({ dir, sample: next.manifest.sample, ms: Date.now() - started }, 'data set reloaded');
+        holder.replace(opened);
+        options.log?.info({ dir, sample: opened.manifest.sample, ms: Date.now() - started }, 'data set reloaded');
       } catch (error) {
         const attempts = failed?.sha256 === sha256 ? failed.attempts + 1 : 1;
         const retryMs = Math.min(MAX_RETRY_MS, pollMs * 2 ** (attempts - 1));
