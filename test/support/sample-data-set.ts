@@ -17,6 +17,8 @@ import { buildQuietly, repoRoot, temporaryDir } from './helpers.ts';
 const ROOT = join(tmpdir(), 'nrel-compat-test-samples');
 /** An entry nobody used for this long was made by an older checkout: removed. */
 const UNUSED_FOR_MS = 24 * 3600_000;
+/** Longer than any sample build takes, even on a busy machine. */
+const STALE_LOCK_MS = 10 * 60_000;
 
 /** Every source file under the folders whose code or schemas make a data set's bytes. */
 function sourcesOf(dir: string): string[] {
@@ -59,6 +61,7 @@ function linkTree(from: string, to: string): void {
 
 function removeUnusedEntries(): void {
   for (const name of readdirSync(ROOT)) {
+    if (name.endsWith('.lock')) continue;
     const path = join(ROOT, name);
     if (Date.now() - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { recursive: true, force: true });
   }
@@ -71,20 +74,39 @@ function removeUnusedEntries(): void {
 export async function sampleDataSet(options: SampleOptions): Promise<{ dataDir: string; manifest: Manifest }> {
   mkdirSync(ROOT, { recursive: true });
   const entry = join(ROOT, entryKey(options));
-  if (!existsSync(entry)) {
-    removeUnusedEntries();
-    const staging = temporaryDir('test-sample');
-    await buildQuietly({ outDir: staging, sample: options });
-    try {
-      renameSync(staging, entry);
-    } catch (error) {
-      // Another test file published the same entry first: the same bytes, so either will do.
-      if (!existsSync(entry)) throw error;
-    }
-  }
+  await buildEntryOnce(entry, options);
   const now = new Date();
   utimesSync(entry, now, now);
   const dataDir = temporaryDir('sample');
   linkTree(entry, dataDir);
   return { dataDir, manifest: JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as Manifest };
+}
+
+/**
+ * Builds the entry unless it is there. The lanes of a run start together on files that want the
+ * same samples: the first takes the entry's lock and builds it, and the others wait for it rather
+ * than build it again. A lock older than any build is one whose process died: taken over.
+ */
+async function buildEntryOnce(entry: string, options: SampleOptions): Promise<void> {
+  const lock = `${entry}.lock`;
+  while (!existsSync(entry)) {
+    try {
+      mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const lockedMs = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (lockedMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      if (existsSync(entry)) return;
+      removeUnusedEntries();
+      const staging = temporaryDir('test-sample');
+      await buildQuietly({ outDir: staging, sample: options });
+      renameSync(staging, entry);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
