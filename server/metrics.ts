@@ -1,5 +1,8 @@
 // Figures for monitoring (docs/interface.md §2.1): GET /metrics in the Prometheus text format, made
-// with prom-client. One registry per server, so that servers in one process (tests) count apart.
+// with prom-client. One registry per server, so that servers in one process (tests) count apart;
+// the process's own figures (CPU, memory, garbage collection, event loop) in one registry for the
+// process, since prom-client's collectors of them are never stopped: made per server, the garbage
+// collection observer of each kept its server, app and data set alive after the server closed.
 //
 // Requests are counted by route, the pattern Express matched (an endpoint's path with its `{.:ext}`,
 // `/health`, a page file), never the URL: label values stay few and no key or query reaches them.
@@ -27,6 +30,17 @@ export interface MetricsSources {
   admission: Admissions;
 }
 
+let processMetrics: Registry | undefined;
+
+/** The process's own figures, collected from the first server's start on. */
+function processRegistry(): Registry {
+  if (processMetrics === undefined) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics, prefix: PREFIX });
+  }
+  return processMetrics;
+}
+
 export class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'route' | 'method' | 'status'>;
@@ -36,7 +50,7 @@ export class ServerMetrics {
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    processRegistry();
     this.requests = new Counter({
       name: `${PREFIX}http_requests_total`,
       help: 'Requests answered, by route (the path pattern matched), method and status.',
@@ -101,7 +115,8 @@ export class ServerMetrics {
 
   /** The exposition, and its content type. */
   async exposition(): Promise<{ body: string; contentType: string }> {
-    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+    const both = Registry.merge([processRegistry(), this.registry]);
+    return { body: await both.metrics(), contentType: both.contentType };
   }
 }
 

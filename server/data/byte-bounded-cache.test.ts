@@ -3,6 +3,7 @@
 // wait for it, forgets a failed read, and counts hits and misses as /health reports them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { collectGarbage } from '../heap.ts';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
 
 interface Value {
@@ -123,4 +124,22 @@ test('a value unused for idleMs is let go, each use renewing its time; letting g
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.deepEqual(values.stats().stations, 0, 'let go without being asked for: memory returns while the server idles');
   assert.deepEqual(evicted, ['idle=I', 'used=U']);
+});
+
+test('close: every value held is let go as an eviction, its idle timer with it, and nothing is kept afterwards', async () => {
+  const evicted: string[] = [];
+  const values = new ByteBoundedCache<Value>(1000, { bytes: (v) => v.bytes, onEvict: (v, key) => evicted.push(`${key}=${v.label}`), idleMs: 60_000 });
+  const held = new WeakRef(value('A', 100));
+  values.set('a', held.deref()!);
+  values.set('b', value('B', 100));
+  values.close();
+  assert.deepEqual(evicted.sort(), ['a=A', 'b=B']);
+  // A running idle timer would keep its value (and what that refers to) for another minute.
+  await new Promise((resolve) => setImmediate(resolve));
+  collectGarbage();
+  assert.equal(held.deref(), undefined, 'the value can be collected at once');
+  values.set('c', value('C', 100));
+  assert.equal(await values.load('d', async () => value('D', 100)).then((v) => v.label), 'D', 'a load still answers');
+  assert.deepEqual([values.get('c'), values.get('d')], [undefined, undefined]);
+  assert.equal(values.stats().stations, 0);
 });

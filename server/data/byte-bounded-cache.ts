@@ -26,7 +26,7 @@ export type CacheExpiry = Pick<ByteBoundedCacheOptions<object>, 'idleMs' | 'onEx
 export interface ByteBoundedCacheOptions<V> {
   /** The bytes a value holds: a positive whole number. */
   bytes(value: V): number;
-  /** Called with each value let go: pushed out by the cap, or unused for `idleMs`. */
+  /** Called with each value let go: pushed out by the cap, unused for `idleMs`, or held when the cache closed. */
   onEvict?(value: V, key: string): void;
   /** A value unused this long is let go (ms); by default values stay until the cap pushes them out. */
   idleMs?: number;
@@ -38,6 +38,8 @@ export class ByteBoundedCache<V extends object> {
   /** Undefined when the cap is under one byte (lru-cache needs a positive size): nothing is kept. */
   private readonly entries: LRUCache<string, V> | undefined;
   private readonly loading = new Map<string, Promise<V>>();
+  private readonly onEvict: ((value: V, key: string) => void) | undefined;
+  private closed = false;
   private hits = 0;
   private misses = 0;
 
@@ -47,6 +49,7 @@ export class ByteBoundedCache<V extends object> {
   ) {
     const maxSize = Math.floor(maxBytes);
     const { onEvict, onExpire, idleMs } = options;
+    this.onEvict = onEvict;
     this.entries =
       maxSize < 1
         ? undefined
@@ -66,9 +69,9 @@ export class ByteBoundedCache<V extends object> {
     return this.entries?.get(key);
   }
 
-  /** Keeps a value, pushing out the least recently used beyond the cap; a value larger than the cap is not kept. */
+  /** Keeps a value, pushing out the least recently used beyond the cap; a value larger than the cap is not kept, nor any once closed. */
   set(key: string, value: V): void {
-    this.entries?.set(key, value);
+    if (!this.closed) this.entries?.set(key, value);
   }
 
   /** Lets go of the value of `key`, if held (not an eviction: `onEvict` is not called). */
@@ -95,6 +98,19 @@ export class ByteBoundedCache<V extends object> {
       this.loading.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * Lets go of every value, each as an eviction (`onEvict`), and keeps none from now on: its owner
+   * (a data set) is closing. The idle timers of the values stop with them; left running, each would
+   * keep its value, and what that refers to, alive until it fired.
+   */
+  close(): void {
+    this.closed = true;
+    if (!this.entries) return;
+    const held = [...this.entries.entries()];
+    this.entries.clear();
+    for (const [key, value] of held) this.onEvict?.(value, key);
   }
 
   stats(): CacheStats {

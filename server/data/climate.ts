@@ -39,6 +39,11 @@ export class ClimateStore {
     });
   }
 
+  /** Lets go of the cached weather (the data set is closing). */
+  close(): void {
+    this.cache.close();
+  }
+
   /** Catalog records by row index (datasets in order tmy2, tmy3, intl, nsrdb; then id). */
   get stations(): ClimateStation[] {
     return this.catalog.stations;

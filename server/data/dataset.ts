@@ -155,5 +155,7 @@ export class DataSet {
 
   close(): void {
     this.db.close();
+    this.pvSites.close();
+    this.climate.close();
   }
 }

@@ -69,6 +69,11 @@ export class PvSiteCache {
     return this.runner.monthly(model, entry.key, entry.site, entry.bytes, system);
   }
 
+  /** Lets go of every prepared site, here and in the workers (the data set is closing). */
+  close(): void {
+    this.entries.close();
+  }
+
   stats(): CacheStats {
     return this.entries.stats();
   }
