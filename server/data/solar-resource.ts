@@ -26,17 +26,27 @@ export class SolarResourceStore {
       [],
       { prepare: false },
     );
-    const ids = columns.id as string[];
+    const {
+      id: ids,
+      month: months,
+      avg_dni: dni,
+      avg_ghi: ghi,
+      avg_lat_tilt: latTilt,
+      tilt,
+      azimuth,
+    } = columns as unknown as {
+      [Name in keyof ClimateSolarResource]: Array<ClimateSolarResource[Name]>;
+    };
     for (let r = 0; r < ids.length; r++) {
-      const row = Object.fromEntries(Object.entries(columns).map(([name, values]) => [name, values[r]])) as unknown as ClimateSolarResource;
-      let station = byId.get(row.id);
+      let station = byId.get(ids[r]!);
       if (!station) {
-        station = { avgDni: new Float64Array(13), avgGhi: new Float64Array(13), avgLatTilt: new Float64Array(13), tilt: row.tilt, azimuth: row.azimuth };
-        byId.set(row.id, station);
+        station = { avgDni: new Float64Array(13), avgGhi: new Float64Array(13), avgLatTilt: new Float64Array(13), tilt: tilt[r]!, azimuth: azimuth[r]! };
+        byId.set(ids[r]!, station);
       }
-      station.avgDni[row.month] = row.avg_dni;
-      station.avgGhi[row.month] = row.avg_ghi;
-      station.avgLatTilt[row.month] = row.avg_lat_tilt;
+      const month = months[r]!;
+      station.avgDni[month] = dni[r]!;
+      station.avgGhi[month] = ghi[r]!;
+      station.avgLatTilt[month] = latTilt[r]!;
     }
     return new SolarResourceStore(byId);
   }
