@@ -11,7 +11,7 @@
 // process, a browser or a timer leaves a core to the others). --store-durations: rewrite
 // durations.json with this run's figures.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,13 +20,26 @@ import { parseArgs } from 'node:util';
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const durationsFile = join(import.meta.dirname, 'durations.json');
 
-const { values, positionals: folders } = parseArgs({
-  options: { lanes: { type: 'string' }, 'store-durations': { type: 'boolean', default: false } },
-  allowPositionals: true,
-});
+/** Says what is wrong with the command and ends the run. */
+function usage(problem) {
+  process.stderr.write(`${problem}\nusage: node test/runner/run.mjs [--lanes N] [--store-durations] FOLDER…\n`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: { lanes: { type: 'string' }, 'store-durations': { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  usage(error.message);
+}
+const { values, positionals: folders } = parsed;
 const lanes = values.lanes === undefined ? availableParallelism() + 1 : Number(values.lanes);
-if (!Number.isInteger(lanes) || lanes < 1) throw new Error(`--lanes must be a whole number of at least 1, not ${values.lanes}`);
-if (folders.length === 0) throw new Error('name the folders whose *.test.ts files to run');
+if (!Number.isInteger(lanes) || lanes < 1) usage(`--lanes must be a whole number of at least 1, not ${values.lanes}`);
+if (folders.length === 0) usage('name the folders whose *.test.ts files to run');
+for (const folder of folders) if (!existsSync(resolve(repoRoot, folder))) usage(`no folder ${folder} in ${repoRoot}`);
 
 /** Every *.test.ts under `dir`, outside node_modules. */
 function testFilesUnder(dir) {
