@@ -5,13 +5,16 @@ import type { DataHolder } from './data/holder.ts';
 import { collectGarbage } from './heap.ts';
 import { ServerMetrics } from './metrics.ts';
 
+/** What a server's metrics read: its data set's holder, and idle admission queues. */
+const sources = (data: () => DataHolder | undefined) => ({
+  data,
+  admission: { answering: new Admission(1), streaming: new Admission(1), streamStallMs: 1000 },
+});
+
 test("a server's figures let go of its data set once nothing else refers to them", async () => {
   const makeMetrics = () => {
     const holder = {} as DataHolder;
-    const metrics = new ServerMetrics({
-      data: () => holder,
-      admission: { answering: new Admission(1), streaming: new Admission(1), streamStallMs: 1000 },
-    });
+    const metrics = new ServerMetrics(sources(() => holder));
     return { metrics: new WeakRef(metrics), holder: new WeakRef(holder) };
   };
   // A second server in the process: the process's own figures are collected once, for both.
@@ -25,8 +28,9 @@ test("a server's figures let go of its data set once nothing else refers to them
 });
 
 test("the exposition holds the process's figures and the server's own, once each", async () => {
-  const metrics = new ServerMetrics({ data: () => undefined, admission: { answering: new Admission(1), streaming: new Admission(1), streamStallMs: 1000 } });
-  new ServerMetrics({ data: () => undefined, admission: { answering: new Admission(1), streaming: new Admission(1), streamStallMs: 1000 } });
+  const metrics = new ServerMetrics(sources(() => undefined));
+  // another server in the same process: its own figures are not in this one's exposition
+  new ServerMetrics(sources(() => undefined));
   const { body } = await metrics.exposition();
   const types = body.split('\n').filter((line) => line.startsWith('# TYPE '));
   assert.equal(new Set(types).size, types.length, 'no metric twice');
