@@ -45,8 +45,6 @@ export interface SiteV8 {
   ambientC: Float32Array;
   windMs: Float32Array;
   albedo: Float32Array;
-  /** Snow depth, cm (NaN when absent). */
-  snowCm: Float32Array;
 
   /** `SunUp` class of each record. */
   sunUp: Uint8Array;
@@ -186,7 +184,6 @@ export function prepareSiteV8(weather: WeatherData): SiteV8 {
     ambientC: weather.tdry,
     windMs: weather.wspd,
     albedo: weather.alb,
-    snowCm: weather.snow,
     sunUp,
     zenithRad,
     azimuthRad,
