@@ -248,40 +248,55 @@ class GeocentricTable {
 
 const geocentricTable = new GeocentricTable();
 
+/** The parallax's fixed equatorial horizontal parallax ξ of ssc (SPA 3.12.1 with a constant Earth–Sun distance), radians. */
+const PARALLAX_XI_RAD = DTOR * 4.263521e-5;
+
+/** What the topocentric step needs of a site and its elevation (SPA 3.12.2–3.12.4): fixed for a run. */
+interface SiteTerms {
+  latDeg: number;
+  lonDeg: number;
+  elevationM: number;
+  sinLat: number;
+  cosLat: number;
+  /** The observer's x = ρ cos φ′ and y = ρ sin φ′ (SPA 3.12.3–3.12.4). */
+  x: number;
+  y: number;
+}
+
+function siteTerms(latDeg: number, lonDeg: number, elevationM: number): SiteTerms {
+  const latRad = DTOR * latDeg;
+  const u = Math.atan(0.99664719 * Math.tan(latRad));
+  return {
+    latDeg,
+    lonDeg,
+    elevationM,
+    sinLat: Math.sin(latRad),
+    cosLat: Math.cos(latRad),
+    x: Math.cos(u) + (elevationM * Math.cos(latRad)) / 6378140,
+    y: 0.99664719 * Math.sin(u) + (elevationM * Math.sin(latRad)) / 6378140,
+  };
+}
+
 /**
  * ssc's `calculate_spa`, SPA sections 3.11–3.15, from the geocentric sun: hour angle, parallax (fixed ξ),
  * topocentric declination and hour angle, elevation with refraction from the pressure and
  * temperature, azimuth; into `out`.
  */
-function topocentricSun(
-  sun: GeocentricSun,
-  latDeg: number,
-  lonDeg: number,
-  elevationM: number,
-  pressureMbar: number,
-  temperatureC: number,
-  out: TopocentricSun,
-): void {
+function topocentricSun(sun: GeocentricSun, site: SiteTerms, pressureMbar: number, temperatureC: number, out: TopocentricSun): void {
   // 3.11–3.13: hour angle, parallax (fixed ξ), topocentric declination and hour angle
-  const hourAngle = limitDegrees(sun.siderealDeg + lonDeg - sun.ascensionDeg);
-  const latRad = DTOR * latDeg;
-  const xiRad = DTOR * 4.263521e-5;
+  const hourAngle = limitDegrees(sun.siderealDeg + site.lonDeg - sun.ascensionDeg);
+  const { sinLat, cosLat, x, y } = site;
   const hourAngleRad = DTOR * hourAngle;
   const declinationRad = DTOR * sun.declinationDeg;
-  const u = Math.atan(0.99664719 * Math.tan(latRad));
-  const y = 0.99664719 * Math.sin(u) + (elevationM * Math.sin(latRad)) / 6378140;
-  const x = Math.cos(u) + (elevationM * Math.cos(latRad)) / 6378140;
-  const ascensionParallax = RTOD * -x * (Math.sin(hourAngleRad) / Math.cos(declinationRad)) * xiRad;
-  const topocentricDeclination = RTOD * (declinationRad + (x * Math.cos(hourAngleRad) * Math.sin(declinationRad) - y * Math.cos(declinationRad)) * xiRad);
+  const ascensionParallax = RTOD * -x * (Math.sin(hourAngleRad) / Math.cos(declinationRad)) * PARALLAX_XI_RAD;
+  const topocentricDeclination =
+    RTOD * (declinationRad + (x * Math.cos(hourAngleRad) * Math.sin(declinationRad) - y * Math.cos(declinationRad)) * PARALLAX_XI_RAD);
   const topocentricHourAngle = hourAngle - ascensionParallax;
 
   // 3.14: elevation with refraction (from the record's pressure and temperature)
   const topocentricDeclinationRad = DTOR * topocentricDeclination;
   const e0 =
-    RTOD *
-    Math.asin(
-      Math.sin(latRad) * Math.sin(topocentricDeclinationRad) + Math.cos(latRad) * Math.cos(topocentricDeclinationRad) * Math.cos(DTOR * topocentricHourAngle),
-    );
+    RTOD * Math.asin(sinLat * Math.sin(topocentricDeclinationRad) + cosLat * Math.cos(topocentricDeclinationRad) * Math.cos(DTOR * topocentricHourAngle));
   let refraction = 0;
   if (e0 >= -1 * (0.26667 + 0.5667))
     refraction = (pressureMbar / 1010) * (283 / (273 + temperatureC)) * (1.02 / (60 * Math.tan(DTOR * (e0 + 10.3 / (e0 + 5.11)))));
@@ -293,15 +308,47 @@ function topocentricSun(
   // 3.15: azimuth, east of north
   const topocentricHourAngleRad = DTOR * topocentricHourAngle;
   const azimuthAstro = limitDegrees(
-    RTOD *
-      Math.atan2(
-        Math.sin(topocentricHourAngleRad),
-        Math.cos(topocentricHourAngleRad) * Math.sin(latRad) - Math.tan(DTOR * topocentricDeclination) * Math.cos(latRad),
-      ),
+    RTOD * Math.atan2(Math.sin(topocentricHourAngleRad), Math.cos(topocentricHourAngleRad) * sinLat - Math.tan(DTOR * topocentricDeclination) * cosLat),
   );
   out.elevationDeg = elevation;
   out.zenithDeg = 90 - elevation;
   out.azimuthDeg = limitDegrees(azimuthAstro + 180);
+}
+
+/** The geocentric right ascensions and declinations of the day before, the day and the day after, for `#riseAndSet`. */
+const riseAndSetScratch = { ascensions: new Float64Array(3), declinations: new Float64Array(3) };
+
+/** SPA A.2.10: a geocentric value of the day before, the day and the day after (`values`), interpolated at day fraction `n`. */
+function interpolateOverDays(n: number, values: Float64Array): number {
+  let a = values[1]! - values[0]!;
+  let b = values[2]! - values[1]!;
+  if (Math.abs(a) >= 2) a = limitZeroToOne(a);
+  if (Math.abs(b) >= 2) b = limitZeroToOne(b);
+  return values[1]! + (n * (a + b + (b - a) * n)) / 2;
+}
+
+/**
+ * SPA A.2.11–A.2.16 for the sunrise or the sunset whose first estimate is day fraction `time` (UT):
+ * the local hour angle and the sun's altitude then, and the correction to the time of the
+ * altitude −0.8333°. The corrected day fraction.
+ */
+function riseOrSetDayFraction(
+  time: number,
+  siderealDeg: number,
+  lonDeg: number,
+  latRad: number,
+  deltaT: number,
+  ascensions: Float64Array,
+  declinations: Float64Array,
+): number {
+  const siderealAt = siderealDeg + 360.985647 * time;
+  const n = time + deltaT / 86400;
+  const ascension = interpolateOverDays(n, ascensions);
+  const declination = interpolateOverDays(n, declinations);
+  const hourAngle = limitDegrees180pm(siderealAt + lonDeg - ascension);
+  const declinationRad = DTOR * declination;
+  const altitude = RTOD * Math.asin(Math.sin(latRad) * Math.sin(declinationRad) + Math.cos(latRad) * Math.cos(declinationRad) * Math.cos(DTOR * hourAngle));
+  return time + (altitude - RISE_SET_ELEVATION_DEG) / (360 * Math.cos(DTOR * declination) * Math.cos(latRad) * Math.sin(DTOR * hourAngle));
 }
 
 /** An entry of ssc's table: the key ssc forms (the right ascension and declination handed in are 0) and the topocentric sun. */
@@ -339,6 +386,8 @@ export class SpaSun {
   /** Each date's sunrise and sunset, by `dateKey`, with the ΔT they were computed for. */
   readonly #riseAndSetByDate = new Map<number, RiseAndSet & { deltaT: number }>();
   readonly #geocentric: GeocentricSun = { siderealDeg: 0, ascensionDeg: 0, declinationDeg: 0 };
+  /** The site's terms for the last elevation asked for. */
+  #site: SiteTerms;
   /** ΔT of the last year asked for. */
   #deltaTYear = Number.NaN;
   #deltaT = 0;
@@ -347,6 +396,7 @@ export class SpaSun {
     this.#latDeg = latDeg;
     this.#lonDeg = lonDeg;
     this.#tzHours = tzHours;
+    this.#site = siteTerms(latDeg, lonDeg, Number.NaN);
   }
 
   /**
@@ -368,7 +418,8 @@ export class SpaSun {
     }
     geocentricTable.sun(jd, deltaT, this.#geocentric);
     const entry: TableEntry = { jd, deltaT, pressureBucket: pressureKey, temperatureBucket: temperatureKey, elevationDeg: 0, zenithDeg: 0, azimuthDeg: 0 };
-    topocentricSun(this.#geocentric, this.#latDeg, this.#lonDeg, elevationM, pressureMbar, temperatureC, entry);
+    if (elevationM !== this.#site.elevationM) this.#site = siteTerms(this.#latDeg, this.#lonDeg, elevationM);
+    topocentricSun(this.#geocentric, this.#site, pressureMbar, temperatureC, entry);
     entries.push(entry);
     return entry;
   }
@@ -397,8 +448,7 @@ export class SpaSun {
     geocentricTable.sun(jd0, RISE_SET_DELTA_T_S, at);
     const sidereal = at.siderealDeg;
     const declinationTest = at.declinationDeg;
-    const ascensions = [0, 0, 0];
-    const declinations = [0, 0, 0];
+    const { ascensions, declinations } = riseAndSetScratch;
     for (let i = 0; i < 3; i++) {
       geocentricTable.sun(jd0 + (i - 1), 0, at);
       ascensions[i] = at.ascensionDeg;
@@ -414,34 +464,11 @@ export class SpaSun {
     else if (argument > 1) h0 = 0;
     if (!(h0 > 0)) return { sunriseHours: -99999, sunsetHours: Number.NaN, h0Deg: -99999 };
 
-    const times = [limitZeroToOne(transit), limitZeroToOne(transit - h0 / 360), limitZeroToOne(transit + h0 / 360)];
-    if (times[2]! + tz / 24 < 0 && times[2]! + 1 + tz / 24 < 1) times[2]! += 1;
-    const interpolate = (n: number, values: number[]) => {
-      let a = values[1]! - values[0]!;
-      let b = values[2]! - values[1]!;
-      if (Math.abs(a) >= 2) a = limitZeroToOne(a);
-      if (Math.abs(b) >= 2) b = limitZeroToOne(b);
-      return values[1]! + (n * (a + b + (b - a) * n)) / 2;
-    };
-    const hourAngles = [0, 0, 0];
-    const altitudes = [0, 0, 0];
-    const topocentricDeclinations = [0, 0, 0];
-    for (let i = 0; i < 3; i++) {
-      const siderealAt = sidereal + 360.985647 * times[i]!;
-      const n = times[i]! + deltaT / 86400;
-      const ascension = interpolate(n, ascensions);
-      const declination = interpolate(n, declinations);
-      topocentricDeclinations[i] = declination;
-      hourAngles[i] = limitDegrees180pm(siderealAt + lon - ascension);
-      const declinationRad = DTOR * declination;
-      altitudes[i] =
-        RTOD * Math.asin(Math.sin(latRad) * Math.sin(declinationRad) + Math.cos(latRad) * Math.cos(declinationRad) * Math.cos(DTOR * hourAngles[i]!));
-    }
-    const toLocalHours = (dayFraction: number) => 24 * limitZeroToOne(dayFraction + tz / 24);
-    const riseOrSet = (i: number) =>
-      times[i]! +
-      (altitudes[i]! - RISE_SET_ELEVATION_DEG) / (360 * Math.cos(DTOR * topocentricDeclinations[i]!) * Math.cos(latRad) * Math.sin(DTOR * hourAngles[i]!));
-    return { sunriseHours: toLocalHours(riseOrSet(1)), sunsetHours: toLocalHours(riseOrSet(2)), h0Deg: h0 };
+    let sunsetTime = limitZeroToOne(transit + h0 / 360);
+    if (sunsetTime + tz / 24 < 0 && sunsetTime + 1 + tz / 24 < 1) sunsetTime += 1;
+    const sunrise = riseOrSetDayFraction(limitZeroToOne(transit - h0 / 360), sidereal, lon, latRad, deltaT, ascensions, declinations);
+    const sunset = riseOrSetDayFraction(sunsetTime, sidereal, lon, latRad, deltaT, ascensions, declinations);
+    return { sunriseHours: 24 * limitZeroToOne(sunrise + tz / 24), sunsetHours: 24 * limitZeroToOne(sunset + tz / 24), h0Deg: h0 };
   }
 
   /**
