@@ -8,6 +8,7 @@ type DuckDB = typeof import('@duckdb/node-api');
 const duckdb = createRequire(import.meta.url)('@duckdb/node-api') as DuckDB;
 
 export type * from '@duckdb/node-api';
-export const { DuckDBInstance, DuckDBTableFunction, JSDuckDBValueConverter, BOOLEAN, DOUBLE, FLOAT, INTEGER, LIST, VARCHAR, listValue, version } = duckdb;
+export const { DuckDBInstance, DuckDBTableFunction, DuckDBTypeId, JSDuckDBValueConverter, BOOLEAN, DOUBLE, FLOAT, INTEGER, LIST, VARCHAR, listValue, version } =
+  duckdb;
 export type DuckDBInstance = import('@duckdb/node-api').DuckDBInstance;
 export type DuckDBTableFunction = import('@duckdb/node-api').DuckDBTableFunction;

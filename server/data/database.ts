@@ -14,8 +14,10 @@
 // search itself is a statement without parameters that reads them from there.
 import {
   DuckDBInstance,
+  DuckDBTypeId,
   JSDuckDBValueConverter,
   type DuckDBConnection,
+  type DuckDBDataChunk,
   type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBType,
@@ -154,13 +156,41 @@ function distinctNames(names: string[]): string[] {
   return names;
 }
 
+/**
+ * Column types whose vectors already hold what JSDuckDBValueConverter makes of their items (the
+ * number, boolean or string itself, or null), so that they are read as they are: the converter's
+ * call per value took half of the time of reading a numeric column.
+ */
+const PLAIN_TYPES: ReadonlySet<number> = new Set([
+  DuckDBTypeId.BOOLEAN,
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.VARCHAR,
+]);
+
+/** Appends a chunk's column `index`, converted to plain JS values, to `column`. */
+function appendColumn(chunk: DuckDBDataChunk, index: number, column: unknown[]): void {
+  const vector = chunk.getColumnVector(index);
+  if (PLAIN_TYPES.has(vector.type.typeId)) {
+    for (let row = 0; row < vector.itemCount; row++) column.push(vector.getItem(row));
+  } else {
+    for (const value of chunk.convertColumnValues(index, JSDuckDBValueConverter)) column.push(value);
+  }
+}
+
 function columnsOf(result: DuckDBMaterializedResult): Columns {
   const names = distinctNames(result.columnNames());
   const columns: Columns = {};
   for (const name of names) columns[name] = [];
   for (let chunk = 0; chunk < result.chunkCount; chunk++) {
-    const values = result.getChunk(chunk).convertColumns(JSDuckDBValueConverter);
-    for (const [i, name] of names.entries()) for (const value of values[i]) columns[name].push(value);
+    const data = result.getChunk(chunk);
+    for (const [i, name] of names.entries()) appendColumn(data, i, columns[name]!);
   }
   return columns;
 }
@@ -371,9 +401,8 @@ export class Database {
       const result = await pooled.connection.stream(sql);
       const names = distinctNames(result.columnNames());
       for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-        const values = chunk.convertColumns(JSDuckDBValueConverter);
         const columns: Columns = {};
-        for (const [i, name] of names.entries()) columns[name] = values[i];
+        for (const [i, name] of names.entries()) appendColumn(chunk, i, (columns[name] = []));
         yield columns;
       }
     } finally {
