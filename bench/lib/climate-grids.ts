@@ -8,12 +8,14 @@
 // by the catalog's shard, row group and byte range. So only the first shard is written (the first
 // stations' generated weather); every further shard is a hard link to it, and the station at
 // position j of shard s gets the rows of the station at position j of the first, station_index
-// included, so that every catalog record names the rows that hold its hours. What grows with the grid
-// is real: the catalog (every cell its own record and place) and the shard files, each with the
-// footer the store parses and keeps.
+// included, so that every catalog record names the rows that hold its hours; its solar resource
+// (which a server refuses to start without) is that station's too. What grows with the grid is real:
+// the catalog (every cell its own record and place), the solar resource's rows and the shard files,
+// each with the footer the store parses and keeps.
 import { linkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
+import { SolarResourceCollector } from '../../pipeline/datasets/climate-solar-resource.ts';
 import { SHARD_STATIONS, writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';
 import { generateWeather } from '../../pipeline/sample/climate.ts';
 import { CONUS, nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
@@ -55,7 +57,12 @@ export async function climateGrid(cells: number): Promise<Grid> {
   const dir = scratchDir(`climate-grid-${cells}`);
   const writer = await DataSetWriter.open(dir);
   try {
-    const { stations: firstShard } = await writeClimate(writer, firstShardInputs, { label: `bench grid ${cells}: first shard` });
+    // the first shard's stations' solar resource, which every cell modelled on one of them shares
+    const solar = new SolarResourceCollector(0);
+    const { stations: firstShard } = await writeClimate(writer, firstShardInputs, {
+      label: `bench grid ${cells}: first shard`,
+      onLoaded: (draft, columns) => solar.add(draft, columns),
+    });
     if (firstShard.length !== SHARD_STATIONS || firstShard.some((station) => station.hourly_file !== shardKey(0))) {
       throw new Error(`the first ${SHARD_STATIONS} stations did not make exactly one shard: has the pipeline's shard size changed?`);
     }
@@ -74,6 +81,12 @@ export async function climateGrid(cells: number): Promise<Grid> {
       return { ...draft, station_index, hourly_file: shardKey(Math.floor(index / SHARD_STATIONS)), hourly_row_group, hourly_offset, hourly_bytes };
     });
     await writeCatalog(writer, stations);
+    const modelOf = new Map(stations.map((station, index) => [station.id, firstShard[index % SHARD_STATIONS]!.id]));
+    await solar.write(
+      writer,
+      stations.map((station) => station.id),
+      (id) => modelOf.get(id)!,
+    );
     writer.commit({
       schema_version: 1,
       generator: 'bench',

@@ -129,11 +129,18 @@ export class SolarResourceCollector {
     return byId;
   }
 
-  /** Writes the rows of the catalog's stations (`ids`), validated against the schema, as `climate.solar_resource`. */
-  async write(writer: DataSetWriter, ids: Iterable<string>): Promise<void> {
+  /**
+   * Writes the rows of the catalog's stations (`ids`), validated against the schema, as
+   * `climate.solar_resource`. A station's rows are those computed for `modelOf(id)`: itself, except
+   * in the benches' grids, whose cells share the hourly rows of a few stations (bench/lib/climate-grids.ts).
+   */
+  async write(writer: DataSetWriter, ids: Iterable<string>, modelOf: (id: string) => string = (id) => id): Promise<void> {
     const byId = await this.settle();
     const rows: ClimateSolarResource[] = [];
-    for (const id of ids) rows.push(...(byId.get(id) ?? []));
+    for (const id of ids) {
+      const model = modelOf(id);
+      for (const row of byId.get(model) ?? []) rows.push(model === id ? row : { ...row, id });
+    }
     for (const [index, row] of rows.entries()) {
       const issues = recordIssues(validate, row as unknown as Record<string, unknown>, { file: row.id, record: index });
       if (issues.length) throw new Error(`solar resource of climate station ${row.id} is invalid: ${issues.map(describeIssue).join('; ')}`);
