@@ -1,10 +1,16 @@
 // The climate catalog: every station and grid cell of the data set (tmy2, tmy3, intl, nsrdb), by its
-// v1 id and by its v2 id, and the nearest-station search in SQL. One in-memory DuckDB table holds every station's position
-// with a 0.5° cell index; a query looks in a box around the point (one query for all datasets),
+// v1 id and by its v2 id, and the nearest-station search in SQL. One in-memory DuckDB table holds every
+// station's position, in the order of 0.5° cells (latitude bands first, so that a box's latitude band
+// is a few runs of the table, which DuckDB's zone maps let a scan skip to on a large grid); a query
+// looks in the box around the point by latitude and longitude ranges (one query for all datasets),
 // growing 4× until the closest station of each dataset lies within the searched distance (then
 // nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
 // (haversine.ts), computed in SQL.
-import { DOUBLE, INTEGER } from '../../model/duckdb.ts';
+//
+// An index of the cells (the search naming the cells its box covers) took longer than these ranges
+// at every size: a nearest search with the default radius had p50 3.7 ms on 1,000 grid cells and
+// 10.1 ms on 100,000 with it, 1.9 and 3.5 ms without (docs/storage.md, "The size of a national grid").
+import { DOUBLE } from '../../model/duckdb.ts';
 import { v2IdOf } from '../../model/climate-ids.ts';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
@@ -23,13 +29,12 @@ export interface NearestStation {
   distanceMetres: number;
 }
 
-/** Cells of half a degree. */
-const GRID = new CellGrid(0.5);
-const MAX_INDEXED_CELLS = 64;
+/** The points table's order: cells of half a degree. */
+const CELLS = new CellGrid(0.5);
 /** The first search reaches this far (or the radius); each further one 4× as far. */
 const FIRST_SEARCH_METRES = 250_000;
 
-/** Every station's position, dataset (as its index in CLIMATE_DATASETS) and cell, in one table. */
+/** Every station's position and dataset (as its index in CLIMATE_DATASETS), in one table. */
 const POINTS = 'climate_points';
 
 export class ClimateCatalog {
@@ -57,10 +62,8 @@ export class ClimateCatalog {
       SELECT (row_number() OVER (ORDER BY CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END, id) - 1)::INTEGER AS row_index, *
       FROM ${source}`);
     await db.execute(`CREATE OR REPLACE TABLE ${POINTS} AS
-      SELECT (CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END)::INTEGER AS ds, row_index, lat, lon,
-             ${GRID.cellSql('lat', 'lon')} AS cell
-      FROM climate_stations ORDER BY cell, row_index`);
-    await db.execute(`CREATE INDEX ${POINTS}_cell ON ${POINTS} (cell)`);
+      SELECT (CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END)::INTEGER AS ds, row_index, lat, lon
+      FROM climate_stations ORDER BY ${CELLS.cellSql('lat', 'lon')}, row_index`);
     const columns = await db.query(
       `SELECT * EXCLUDE (row_index, hourly_offset), hourly_offset::DOUBLE AS hourly_offset FROM climate_stations ORDER BY row_index`,
     );
@@ -162,29 +165,19 @@ export class ClimateCatalog {
   }
 
   /**
-   * Narrows a scan to the circle's bounding box: by the cell index when it covers few cells, else
-   * by latitude and longitude ranges. Boxes over a pole or across the antimeridian widen safely.
+   * Narrows a scan to the circle's bounding box, by latitude and longitude ranges. Boxes over a pole
+   * or across the antimeridian widen safely.
    */
   private areaConditions(sql: Sql, lat: number, lon: number, metres: number): string[] {
     if (metres >= FARTHEST_METRES) return [];
     const box = boxAround(lat, lon, metres / METRES_PER_DEGREE_LATITUDE);
-    // Bound only where used: a statement's parameters are exactly those its text names.
-    const latitudeBand = () =>
-      `lat BETWEEN ${sql.bind('south', { value: box.south, type: DOUBLE })} AND ${sql.bind('north', { value: box.north, type: DOUBLE })}`;
-    if (box.longitudes === 'all') return [latitudeBand()];
-    const cover = GRID.cover(box);
-    if (GRID.count(cover) <= MAX_INDEXED_CELLS) {
-      const cells = GRID.cells(cover);
-      // Padded to a power of two with an impossible cell, so that few statement shapes get prepared.
-      const size = 2 ** Math.ceil(Math.log2(cells.length));
-      while (cells.length < size) cells.push(-1);
-      return [`cell IN (${cells.map((cell, i) => sql.bind(`cell_${i}`, { value: cell, type: INTEGER })).join(', ')})`];
-    }
+    const latitudeBand = `lat BETWEEN ${sql.bind('south', { value: box.south, type: DOUBLE })} AND ${sql.bind('north', { value: box.north, type: DOUBLE })}`;
+    if (box.longitudes === 'all') return [latitudeBand];
     const longitudes = box.longitudes
       .map(
         ([west, east], i) => `lon BETWEEN ${sql.bind(`west_${i}`, { value: west, type: DOUBLE })} AND ${sql.bind(`east_${i}`, { value: east, type: DOUBLE })}`,
       )
       .join(' OR ');
-    return [latitudeBand(), `(${longitudes})`];
+    return [latitudeBand, `(${longitudes})`];
   }
 }
