@@ -4,6 +4,7 @@
 // test/runner/run.mjs beside the usual reporter (docs/interface.md §1.4). Plain JavaScript: Node
 // loads reporters before tsx can compile TypeScript.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const SHOWN = 10;
 
@@ -21,8 +22,32 @@ export default async function* slowestFiles(source) {
   if (files.length === 0) return;
   if (process.env.TEST_DURATIONS_FILE) storeDurations(process.env.TEST_DURATIONS_FILE, files);
   files.sort((a, b) => b.ms - a.ms);
-  const lines = files.slice(0, SHOWN).map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
-  yield `\nThe ${Math.min(SHOWN, files.length)} slowest of ${files.length} test files:\n${lines.join('\n')}\n`;
+  const cpu = cpuSecondsByFile();
+  const cpuOf = (file) => (cpu.has(file) ? `${cpu.get(file).toFixed(1).padStart(7)} s CPU` : '');
+  const lines = files.slice(0, SHOWN).map(({ file, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s ${cpuOf(file)}  ${file}`);
+  const total = [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0);
+  const cpuLine = cpu.size ? `\nCPU of all ${cpu.size} files: ${total.toFixed(0)} s (a file's own process and the children it waited for)\n` : '';
+  yield `\nThe ${Math.min(SHOWN, files.length)} slowest of ${files.length} test files:\n${lines.join('\n')}\n${cpuLine}`;
+}
+
+/**
+ * The CPU seconds each file cost, as the lanes noted them (test/runner/lane.ts) in the run's queue
+ * folder: a file's time in a lane depends on what the other lanes did meanwhile, its CPU does not.
+ */
+function cpuSecondsByFile() {
+  const byFile = new Map();
+  if (!process.env.TEST_QUEUE_DIR) return byFile;
+  let text = '';
+  try {
+    text = readFileSync(join(process.env.TEST_QUEUE_DIR, 'cpu.jsonl'), 'utf8');
+  } catch {
+    return byFile;
+  }
+  for (const line of text.split('\n').filter(Boolean)) {
+    const { file, seconds } = JSON.parse(line);
+    byFile.set(file, seconds);
+  }
+  return byFile;
 }
 
 /** Adds this run's figures to those already in `path` (a run of some folders leaves the others' as they were). */
