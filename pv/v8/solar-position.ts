@@ -253,7 +253,6 @@ const PARALLAX_XI_RAD = DTOR * 4.263521e-5;
 
 /** What the topocentric step needs of a site and its elevation (SPA 3.12.2–3.12.4): fixed for a run. */
 interface SiteTerms {
-  latDeg: number;
   lonDeg: number;
   elevationM: number;
   sinLat: number;
@@ -267,7 +266,6 @@ function siteTerms(latDeg: number, lonDeg: number, elevationM: number): SiteTerm
   const latRad = DTOR * latDeg;
   const u = Math.atan(0.99664719 * Math.tan(latRad));
   return {
-    latDeg,
     lonDeg,
     elevationM,
     sinLat: Math.sin(latRad),

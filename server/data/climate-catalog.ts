@@ -7,9 +7,9 @@
 // nothing outside the box can be closer) or the radius is reached. Distances are haversine metres
 // (haversine.ts), computed in SQL.
 //
-// An index of the cells (the search naming the cells its box covers) took longer than these ranges
-// at every size: a nearest search with the default radius had p50 3.7 ms on 1,000 grid cells and
-// 10.1 ms on 100,000 with it, 1.9 and 3.5 ms without (docs/storage.md, "The size of a national grid").
+// Ranges rather than an index of the cells: DuckDB evaluates a list of cells row by row, and plans it
+// again on every run; the ranges are quicker at every size (docs/storage.md, "The size of a national
+// grid").
 import { DOUBLE } from '../../model/duckdb.ts';
 import { v2IdOf } from '../../model/climate-ids.ts';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';

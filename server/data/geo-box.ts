@@ -93,11 +93,6 @@ export class CellGrid {
     return { rows, columns: box.longitudes.map(([west, east]) => [this.column(west), this.column(east)]) };
   }
 
-  /** How many cells a cover holds. */
-  count({ rows, columns }: CellCover): number {
-    return (rows[1] - rows[0] + 1) * columns.reduce((sum, [from, to]) => sum + to - from + 1, 0);
-  }
-
   /** Every cell id of a cover, row by row. */
   cells({ rows, columns }: CellCover): number[] {
     const cells: number[] = [];
