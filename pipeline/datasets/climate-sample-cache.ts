@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClimateStation } from '../../types/schemas.ts';
 import type { DataSetWriter } from '../dataset-writer.ts';
+import { claimCacheEntry } from '../cache-entry-lock.ts';
 import type { SampleOptions } from '../sample/options.ts';
 import { SOLAR_RESOURCE_FILE } from './climate-solar-resource.ts';
 
@@ -90,22 +91,11 @@ export class ClimateSampleCache {
    * lock cannot be had (then this build generates on its own, as without a cache).
    */
   async claim(): Promise<(() => void) | undefined> {
-    const lock = `${this.dir}.lock`;
-    const waitUntil = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      if (existsSync(join(this.dir, 'catalog.json'))) return undefined;
-      try {
-        mkdirSync(this.root, { recursive: true });
-        mkdirSync(lock);
-        return () => rmSync(lock, { recursive: true, force: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
-      }
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > waitUntil) return undefined;
-      else await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    return claimCacheEntry(`${this.dir}.lock`, () => existsSync(join(this.dir, 'catalog.json')), {
+      staleMs: STALE_LOCK_MS,
+      pollMs: 200,
+      waitMs: LOCK_WAIT_MS,
+    });
   }
 
   /** The cached files put in the writer's directory (dataset `dataset`), and the catalog; undefined when not cached. */

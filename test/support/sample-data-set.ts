@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { claimCacheEntry } from '../../pipeline/cache-entry-lock.ts';
 import type { Manifest } from '../../pipeline/dataset-writer.ts';
 import type { SampleOptions } from '../../pipeline/sample/options.ts';
 import { buildQuietly, repoRoot, temporaryDir } from './helpers.ts';
@@ -17,7 +18,7 @@ import { buildQuietly, repoRoot, temporaryDir } from './helpers.ts';
 const ROOT = join(tmpdir(), 'nrel-compat-test-samples');
 /** An entry nobody used for this long was made by an older checkout: removed. */
 const UNUSED_FOR_MS = 24 * 3600_000;
-/** Longer than any sample build takes, even on a busy machine. */
+/** Longer than any sample build takes, even on a busy machine: an older lock was left by a process that died. */
 const STALE_LOCK_MS = 10 * 60_000;
 
 /** Every source file under the folders whose code or schemas make a data set's bytes. */
@@ -85,28 +86,22 @@ export async function sampleDataSet(options: SampleOptions): Promise<{ dataDir: 
 /**
  * Builds the entry unless it is there. The lanes of a run start together on files that want the
  * same samples: the first takes the entry's lock and builds it, and the others wait for it rather
- * than build it again. A lock older than any build is one whose process died: taken over.
+ * than build it again.
  */
 async function buildEntryOnce(entry: string, options: SampleOptions): Promise<void> {
-  const lock = `${entry}.lock`;
-  while (!existsSync(entry)) {
+  const release = await claimCacheEntry(`${entry}.lock`, () => existsSync(entry), { staleMs: STALE_LOCK_MS, pollMs: 100 });
+  if (existsSync(entry)) return;
+  try {
+    removeUnusedEntries();
+    const staging = temporaryDir('test-sample');
+    await buildQuietly({ outDir: staging, sample: options });
     try {
-      mkdirSync(lock);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const lockedMs = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (lockedMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    try {
-      if (existsSync(entry)) return;
-      removeUnusedEntries();
-      const staging = temporaryDir('test-sample');
-      await buildQuietly({ outDir: staging, sample: options });
       renameSync(staging, entry);
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      // built without the lock (it could not be had), and another file published the same bytes first
+      if (!existsSync(entry)) throw error;
     }
+  } finally {
+    release?.();
   }
 }
