@@ -177,6 +177,8 @@ export async function writeClimate(
   options: {
     label?: string;
     parallel?: number;
+    /** DuckDB's threads (2 unless said): the build gives it the cores its solar resource workers leave. */
+    duckdbThreads?: number;
     compression?: 'zstd' | 'gzip' | 'uncompressed';
     /** The hourly columns to write (all of them unless said: fewer only for tests of data sets an earlier version wrote). */
     hourlyColumns?: readonly HourlyColumn[];
@@ -184,7 +186,7 @@ export async function writeClimate(
     onLoaded?: (draft: StationDraft, columns: HourlyColumns) => void;
   } = {},
 ): Promise<ClimateWriteResult> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
+  const instance = await DuckDBInstance.create(':memory:', { threads: String(options.duckdbThreads ?? 2), preserve_insertion_order: 'true' });
   const parallel = options.parallel ?? 2;
   const connections: DuckDBConnection[] = [];
   for (let i = 0; i < parallel; i++) {
