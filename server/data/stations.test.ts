@@ -104,7 +104,7 @@ describe('nearest: the same answers as measuring every station', () => {
     ];
     // At stations and between them, alternately: every page and filter set comes round at each point.
     for (let i = 0; i < 8; i++) {
-      const station = store.records[random.int(0, store.size - 1)];
+      const station = store.record(random.int(0, store.size - 1));
       const jitter = i % 2 ? 0 : random.between(-0.2, 0.2);
       points.push([(station.latitude as number) + jitter, (station.longitude as number) + jitter]);
     }
@@ -142,7 +142,7 @@ describe('nearest: the same answers as measuring every station', () => {
   test('a request row of one search never leaks into the next, on any connection, however many run at once', async () => {
     const random = new Random(77);
     const searches = Array.from({ length: 48 }, () => {
-      const station = store.records[random.int(0, store.size - 1)];
+      const station = store.record(random.int(0, store.size - 1));
       return [station.latitude as number, station.longitude as number, [5, 50, 500][random.int(0, 2)]] as const;
     });
     const together = await Promise.all(

@@ -16,6 +16,7 @@ import { EARTH_RADIUS_MILES, haversineSql, METRES_PER_MILE } from './haversine.t
 import { nearRouteSql, type RoutePoint } from './route-distance.ts';
 import { Sql, sqlNumber, whereAll } from './sql.ts';
 import { geodesicPoint, REDUCED_LATITUDE_SQL, withGeodesicDistance } from './sql-geodesic.ts';
+import { StationColumns } from './station-columns.ts';
 import { Interner, ISO_UTC, RECORD_COLUMNS_SQL, recordAt, type StationRecord } from './station-records.ts';
 
 export type { StationRecord };
@@ -461,7 +462,7 @@ export class StationStore {
 
   private constructor(
     private readonly db: Database,
-    readonly records: StationRecord[],
+    private readonly records: StationColumns,
     /** Each station's longitude, in the table's order (by longitude, then id): where a band's row ids start and end. */
     private readonly longitudes: Float64Array,
     /** The fuel type codes by their fuel_index (the nearest search's counts are by index). */
@@ -477,10 +478,10 @@ export class StationStore {
   ) {}
 
   static async load(db: Database, parquetPath: string | undefined): Promise<StationStore> {
-    if (!parquetPath) return new StationStore(db, [], new Float64Array(0), [], new Map(), new Set(), new Set(), null);
+    if (!parquetPath) return new StationStore(db, StationColumns.of([]), new Float64Array(0), [], new Map(), new Set(), new Set(), null);
     // The pipeline writes the file sorted by id, so a row's place in the file is its row index.
     const source = `read_parquet('${parquetPath.replace(/'/g, "''")}', file_row_number = true)`;
-    // DuckDB keeps only what queries filter, order and count on; the records live in JS, built once.
+    // DuckDB keeps only what queries filter, order and count on; the records live in JS, column by column (station-columns.ts).
     // The table is in longitude order, so that a longitude band is a range of row ids, which DuckDB
     // reads alone (the sample's and the real exports' stations spread over twice as many degrees
     // of longitude as of latitude: a box's longitude band holds half the stations its latitude band does); beside each point, what its distances need from it alone (the reduced latitude's
@@ -510,7 +511,7 @@ export class StationStore {
     const agencies = await db.query(`SELECT DISTINCT federal_agency_code FROM ${TABLE} WHERE federal_agency_code IS NOT NULL`, [], { prepare: false });
     const federalAgencyCodes = new Set(agencies.federal_agency_code as string[]);
 
-    const records: StationRecord[] = [];
+    let records: StationRecord[] = [];
     const networks = new Map<string, string>();
     const facilityTypes = new Set<string>();
     const interner = new Interner();
@@ -530,10 +531,12 @@ export class StationStore {
     } finally {
       reader.close();
     }
+    const columns = StationColumns.of(records);
+    records = [];
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
     return new StationStore(
       db,
-      records,
+      columns,
       longitudes,
       fuels.fuel_type_code as string[],
       networks,
@@ -544,7 +547,17 @@ export class StationStore {
   }
 
   get size(): number {
-    return this.records.length;
+    return this.records.size;
+  }
+
+  /** The record of the station at `row` (its place in the file, as searches return them): a new object, the caller's to keep or change. */
+  record(row: number): StationRecord {
+    return this.records.record(row);
+  }
+
+  /** The id of the station at `row`. */
+  idAt(row: number): number {
+    return this.records.id(row);
   }
 
   /** Matching stations in id order: the first `limit` of them, and counts over all of them. */
@@ -699,7 +712,7 @@ export class StationStore {
     if (this.size === 0) return undefined;
     const result = await this.db.query(`SELECT row_index FROM ${TABLE} WHERE id = $1`, [{ value: id, type: INTEGER }]);
     const row = result.row_index[0] as number | undefined;
-    return row === undefined ? undefined : this.records[row];
+    return row === undefined ? undefined : this.records.record(row);
   }
 
   /** Stations within `distanceMiles` of a route (route-distance.ts), nearest first: a page of them, and counts over all. */

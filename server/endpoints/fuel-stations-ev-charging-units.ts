@@ -22,7 +22,7 @@ function unitRows(store: StationStore, rows: number[]): RowStream<ChargingUnitRo
       for (let start = 0; start < rows.length; start += BATCH) {
         const batch: ChargingUnitRow[] = [];
         for (const row of rows.slice(start, start + BATCH)) {
-          const station = store.records[row];
+          const station = store.record(row);
           for (const unit of (station.ev_charging_units as ChargingUnitRow['charging_unit'][] | undefined) ?? [])
             batch.push(Object.create(station, { charging_unit: { value: unit, enumerable: true } }));
         }

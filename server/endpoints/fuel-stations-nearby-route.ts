@@ -76,7 +76,7 @@ export function nearbyRouteEndpoint(generation: StationRecordGeneration): Endpoi
           // The ids for JSON and XML; the records (without distances) for CSV's ID column and GeoJSON's points.
           data: {
             ...envelope,
-            fuel_station_ids: RowStream.of(matches.rows.map((row) => data.stations.records[row].id)),
+            fuel_station_ids: RowStream.of(matches.rows.map((row) => data.stations.idAt(row))),
             fuel_stations: stream(data.stations, matches.rows),
           },
         };

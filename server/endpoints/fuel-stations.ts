@@ -142,15 +142,14 @@ export function stream(store: StationStore, rows: number[], distances?: number[]
         const end = Math.min(start + BATCH, rows.length);
         const batch: StationRecord[] = new Array(end - start);
         for (let i = start; i < end; i++) {
-          const record = store.records[rows[i]];
-          if (!distances) {
-            batch[i - start] = record;
-            continue;
-          }
+          const record = store.record(rows[i]);
+          batch[i - start] = record;
+          if (!distances) continue;
           // distance_km: the rounded miles in kilometres, rounded, as the real service's are (its 2018 answer's 0.44876 mi is
           // 0.72221 km, where the unrounded 0.4487558 mi would be 0.72220).
           const miles = round5(distances[i]);
-          batch[i - start] = { ...record, distance: miles, distance_km: round5(miles * KILOMETRES_PER_MILE) };
+          record.distance = miles;
+          record.distance_km = round5(miles * KILOMETRES_PER_MILE);
         }
         yield batch;
       }
