@@ -1,6 +1,6 @@
-// The server's JavaScript heap. It holds a data set's records for as long as it serves them (76 MB
-// for 60,000 stations), and V8 sizes its collections by what is live, so two things keep the
-// resident memory near what the records need:
+// The server's JavaScript heap. It holds a data set's records for as long as it serves them (14 MB
+// for 60,000 stations, docs/storage.md "Station records"), and V8 sizes its collections by what is
+// live, so two things keep the resident memory near what the records need:
 // - how far past the live heap V8 lets it grow before a full collection (HEAP_GROWTH_PERCENT);
 // - a full collection once a data set is open: loading one leaves as much garbage as the records
 //   themselves (DuckDB's result chunks, the rows they were read from), which V8 would otherwise
