@@ -532,6 +532,7 @@ export class StationStore {
       reader.close();
     }
     const columns = StationColumns.of(records);
+    // the objects are garbage from here on: the columns hold their values
     records = [];
     const newest = await db.query(`SELECT strftime(max(updated_at), '${ISO_UTC}') AS last_updated FROM ${source}`, [], { prepare: false });
     return new StationStore(
@@ -550,7 +551,10 @@ export class StationStore {
     return this.records.size;
   }
 
-  /** The record of the station at `row` (its place in the file, as searches return them): a new object, the caller's to keep or change. */
+  /**
+   * The record of the station at `row` (its place in the file, as searches return them): a new view
+   * of the row, whose fields are read by name (station-columns.ts); a field set on it is its own.
+   */
   record(row: number): StationRecord {
     return this.records.record(row);
   }
