@@ -107,3 +107,24 @@ test('the statement caches count their hits and misses, and hold no more than th
     one.close();
   }
 });
+
+test('an idle connection that has the statement prepared serves it, whichever was given back last', async () => {
+  const two = await Database.open({ connections: 2 });
+  try {
+    // both connections busy at once: each prepares its own statement (A on one, B on the other)
+    await Promise.all([two.query('SELECT 1 AS a'), two.query('SELECT 2 AS b')]);
+    const prepared = () => two.statementCacheStats().statements;
+    assert.deepEqual(prepared(), { entries: 2, hits: 0, misses: 2 });
+    // one after the other, each time on the connection that has it: no connection prepares the other's
+    for (let i = 0; i < 3; i++) {
+      await two.query('SELECT 1 AS a');
+      await two.query('SELECT 2 AS b');
+      await two.run([{ sql: 'SELECT 3 AS c' }]);
+      await two.run([{ sql: 'SELECT 3 AS c' }]);
+    }
+    assert.deepEqual(prepared(), { entries: 2, hits: 6, misses: 2 });
+    assert.deepEqual(two.statementCacheStats().searches, { entries: 1, hits: 5, misses: 1 });
+  } finally {
+    two.close();
+  }
+});

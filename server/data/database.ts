@@ -247,8 +247,18 @@ export class Database {
     return new Database(instance, connections);
   }
 
-  private async acquire(): Promise<PooledConnection> {
-    const pooled = this.idle.pop() ?? (await new Promise<PooledConnection>((resolve) => this.waiting.push(resolve)));
+  /**
+   * An idle connection, or the next one given back. `keeps` prefers an idle one that has the
+   * statement prepared: the plans the warm-up made are used by the first requests, whichever
+   * connection served last, and each form is prepared on as few connections as serve it.
+   */
+  private async acquire(keeps?: { cache: StatementCache; sql: string }): Promise<PooledConnection> {
+    let pooled: PooledConnection | undefined;
+    if (keeps !== undefined) {
+      const at = this.idle.findLastIndex((candidate) => (keeps.cache === 'statements' ? candidate.prepared : candidate.searches).has(keeps.sql));
+      if (at >= 0) pooled = this.idle.splice(at, 1)[0];
+    }
+    pooled ??= this.idle.pop() ?? (await new Promise<PooledConnection>((resolve) => this.waiting.push(resolve)));
     if (pooled.catalogChanges !== this.catalogChanges) {
       forget(pooled);
       pooled.catalogChanges = this.catalogChanges;
@@ -329,7 +339,8 @@ export class Database {
    * request row: the caller does not wait for it); should it fail, the connection's renewal runs.
    */
   async run(steps: Step[], after: Step[] = []): Promise<Columns> {
-    const pooled = await this.acquire();
+    const search = steps.at(-1);
+    const pooled = await this.acquire(search && { cache: 'searches', sql: search.sql });
     let columns: Columns;
     try {
       pooled.runs++;
@@ -376,7 +387,7 @@ export class Database {
    * it), which would only fill the cache.
    */
   async query(sql: string, params: Param[] = [], options: { prepare?: boolean } = {}): Promise<Columns> {
-    const pooled = await this.acquire();
+    const pooled = await this.acquire(options.prepare === false ? undefined : { cache: 'statements', sql });
     try {
       if (options.prepare === false)
         return columnsOf(
