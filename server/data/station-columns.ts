@@ -167,7 +167,7 @@ const keyOf = (value: unknown): unknown => (value === 0 && 1 / value < 0 ? NEGAT
 const NEGATIVE_ZERO = Symbol('-0');
 
 /** The column that holds `values` (one per row) in the least memory. */
-export function columnOf(values: readonly unknown[]): Column {
+function columnOf(values: readonly unknown[]): Column {
   const distinct = new Map<unknown, number>();
   const limit = Math.max(1, Math.floor(values.length * CODED_AT_MOST));
   for (const value of values) {
