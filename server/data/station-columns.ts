@@ -55,8 +55,13 @@ class NumberColumn implements Column {
   }
 }
 
-/** Texts one after the other in one string, text t ending at `ends[t]`: a text per list item costs its characters and 4 bytes, not an object. */
-class JoinedTexts {
+/** The items of every row's list, one after the other: item `index` of them all. */
+interface ListItems {
+  at(index: number): unknown;
+}
+
+/** Texts that differ from list to list, one after the other in one string, text t ending at `ends[t]`: a text costs its characters and 4 bytes, not an object. */
+class JoinedTexts implements ListItems {
   constructor(
     private readonly text: string,
     private readonly ends: Uint32Array,
@@ -75,37 +80,25 @@ class JoinedTexts {
   }
 }
 
-/**
- * Lists of shared items (a station's charging units, each one of the few distinct units): each row's
- * items as codes into the distinct items, row r's ending at `ends[r]`; rows marked in `absent` hold `missing`.
- */
-class ItemListColumn implements Column {
+/** Items shared by many lists (a station's charging units, each one of the few distinct units), as codes into the distinct ones. */
+class CodedItems implements ListItems {
   constructor(
     private readonly items: readonly unknown[],
     private readonly codes: Uint16Array | Uint32Array,
-    private readonly ends: Uint32Array,
-    private readonly absent: Uint8Array | undefined,
-    private readonly missing: null | undefined,
   ) {}
 
-  expression(name: string): string {
-    return `${name}.at(row)`;
-  }
-
-  at(row: number): unknown {
-    if (this.absent !== undefined && this.absent[row] === 1) return this.missing;
-    const start = row === 0 ? 0 : this.ends[row - 1]!;
-    const list = new Array<unknown>(this.ends[row]! - start);
-    for (let i = 0; i < list.length; i++) list[i] = this.items[this.codes[start + i]!];
-    return list;
+  at(index: number): unknown {
+    return this.items[this.codes[index]!];
   }
 }
 
-/** Lists of texts that differ from row to row (a station's network post ids): every text of every list in one string. */
-class TextListColumn implements Column {
+/**
+ * Lists (a station's charging units, its network post ids): each row's items are items
+ * `ends[r − 1]` … `ends[r]` − 1 of `items`; rows marked in `absent` hold `missing`.
+ */
+class ListColumn implements Column {
   constructor(
-    private readonly texts: JoinedTexts,
-    /** Row r's texts are texts r-1's end … `ends[r]` − 1. */
+    private readonly items: ListItems,
     private readonly ends: Uint32Array,
     private readonly absent: Uint8Array | undefined,
     private readonly missing: null | undefined,
@@ -119,7 +112,7 @@ class TextListColumn implements Column {
     if (this.absent !== undefined && this.absent[row] === 1) return this.missing;
     const start = row === 0 ? 0 : this.ends[row - 1]!;
     const list = new Array<unknown>(this.ends[row]! - start);
-    for (let i = 0; i < list.length; i++) list[i] = this.texts.at(start + i);
+    for (let i = 0; i < list.length; i++) list[i] = this.items.at(start + i);
     return list;
   }
 }
@@ -233,7 +226,7 @@ function objectColumn(values: readonly (Record<string, unknown> | null | undefin
   return new ObjectColumn(keys, columns, absentRows(values, missing), missing);
 }
 
-function textListColumn(values: readonly (string[] | null | undefined)[], missing: null | undefined): TextListColumn {
+function textListColumn(values: readonly (string[] | null | undefined)[], missing: null | undefined): ListColumn {
   const ends = new Uint32Array(values.length);
   const texts: string[] = [];
   for (let row = 0; row < values.length; row++) {
@@ -241,10 +234,10 @@ function textListColumn(values: readonly (string[] | null | undefined)[], missin
     if (list !== missing) for (const text of list!) texts.push(text);
     ends[row] = texts.length;
   }
-  return new TextListColumn(JoinedTexts.of(texts), ends, absentRows(values, missing), missing);
+  return new ListColumn(JoinedTexts.of(texts), ends, absentRows(values, missing), missing);
 }
 
-function itemListColumn(values: readonly (unknown[] | null | undefined)[], missing: null | undefined): ItemListColumn {
+function itemListColumn(values: readonly (unknown[] | null | undefined)[], missing: null | undefined): ListColumn {
   const distinct = new Map<unknown, number>();
   const ends = new Uint32Array(values.length);
   const allCodes: number[] = [];
@@ -259,7 +252,7 @@ function itemListColumn(values: readonly (unknown[] | null | undefined)[], missi
     ends[row] = allCodes.length;
   }
   const codes = distinct.size <= 0x10000 ? Uint16Array.from(allCodes) : Uint32Array.from(allCodes);
-  return new ItemListColumn([...distinct.keys()], codes, ends, absentRows(values, missing), missing);
+  return new ListColumn(new CodedItems([...distinct.keys()], codes), ends, absentRows(values, missing), missing);
 }
 
 /** The records of a data set's stations, column by column; `record(row)` makes one. */
