@@ -93,13 +93,11 @@ class CodedItems implements ListItems {
 }
 
 /**
- * Lists (a station's charging units, its network post ids): each row's items are items
- * `ends[r − 1]` … `ends[r]` − 1 of `items`; rows marked in `absent` hold `missing`.
+ * A column of values made for each read (lists, objects) from what it holds; rows marked in `absent`
+ * hold `missing` instead.
  */
-class ListColumn implements Column {
+abstract class MadeColumn implements Column {
   constructor(
-    private readonly items: ListItems,
-    private readonly ends: Uint32Array,
     private readonly absent: Uint8Array | undefined,
     private readonly missing: null | undefined,
   ) {}
@@ -109,7 +107,24 @@ class ListColumn implements Column {
   }
 
   at(row: number): unknown {
-    if (this.absent !== undefined && this.absent[row] === 1) return this.missing;
+    return this.absent !== undefined && this.absent[row] === 1 ? this.missing : this.made(row);
+  }
+
+  protected abstract made(row: number): unknown;
+}
+
+/** Lists (a station's charging units, its network post ids): each row's items are items `ends[r − 1]` … `ends[r]` − 1 of `items`. */
+class ListColumn extends MadeColumn {
+  constructor(
+    private readonly items: ListItems,
+    private readonly ends: Uint32Array,
+    absent: Uint8Array | undefined,
+    missing: null | undefined,
+  ) {
+    super(absent, missing);
+  }
+
+  protected made(row: number): unknown[] {
     const start = row === 0 ? 0 : this.ends[row - 1]!;
     const list = new Array<unknown>(this.ends[row]! - start);
     for (let i = 0; i < list.length; i++) list[i] = this.items.at(start + i);
@@ -118,20 +133,17 @@ class ListColumn implements Column {
 }
 
 /** Objects of the same keys made of several values (a station's network ids: its station and post ids): a column for each key. */
-class ObjectColumn implements Column {
+class ObjectColumn extends MadeColumn {
   constructor(
     private readonly keys: readonly string[],
     private readonly columns: readonly Column[],
-    private readonly absent: Uint8Array | undefined,
-    private readonly missing: null | undefined,
-  ) {}
-
-  expression(name: string): string {
-    return `${name}.at(row)`;
+    absent: Uint8Array | undefined,
+    missing: null | undefined,
+  ) {
+    super(absent, missing);
   }
 
-  at(row: number): unknown {
-    if (this.absent !== undefined && this.absent[row] === 1) return this.missing;
+  protected made(row: number): Record<string, unknown> {
     const object: Record<string, unknown> = {};
     for (let i = 0; i < this.keys.length; i++) object[this.keys[i]!] = this.columns[i]!.at(row);
     return object;
