@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { haversine } from '../../model/haversine.ts';
+import { haversine, METRES_PER_DEGREE_LATITUDE } from '../../model/haversine.ts';
 import { zipCodes } from '../../model/zip-codes.ts';
 
 /** What data_query v2 prints per dataset (the v2 documentation example). */
@@ -145,9 +145,13 @@ function buckets(): Map<number, ZipPoint[]> {
   return zipBuckets;
 }
 
+/** Whether every point at least `degrees` of arc away is farther than `maxMetres` (with a margin far beyond rounding). */
+const farther = (degrees: number, maxMetres: number) => degrees * METRES_PER_DEGREE_LATITUDE * 0.999 > maxMetres;
+
 /**
  * The state (and country) of the nearest ZIP-code centroid within `maxMetres`, searching the
- * gazetteer's 1° buckets ring by ring; undefined when none is that close.
+ * gazetteer's 1° buckets ring by ring, but those whose every point is farther (a bucket's latitude or
+ * longitude gap bounds its distance from below); undefined when none is that close.
  */
 export function nearestZipPlace(lat: number, lon: number, maxMetres = 100_000): ZipPlace | undefined {
   const index = buckets();
@@ -157,8 +161,15 @@ export function nearestZipPlace(lat: number, lon: number, maxMetres = 100_000): 
   // Rings of buckets out to the search distance (1° of latitude is 111 km; longitude shrinks with cos(lat)).
   const latRings = Math.ceil(maxMetres / 111_000 / BUCKET_DEGREES) + 1;
   const lonRings = Math.min(180, Math.ceil(latRings / Math.max(0.05, Math.cos(Math.min(89, Math.abs(lat)) * RAD))));
+  const cosLat = Math.cos(lat * RAD);
   for (let dLat = -latRings; dLat <= latRings; dLat++) {
+    const south = latIndex + dLat - 90;
+    if (farther(Math.max(0, south - lat, lat - south - BUCKET_DEGREES), maxMetres)) continue;
     for (let dLon = -lonRings; dLon <= lonRings; dLon++) {
+      const west = lonIndex + dLon - 180;
+      const lonGap = Math.max(0, west - lon, lon - west - BUCKET_DEGREES);
+      // a point lonGap° of longitude away is at least asin(cos(lat) · sin(lonGap)) away (its distance to that meridian's great circle)
+      if (lonGap + BUCKET_DEGREES <= 90 && farther(Math.asin(cosLat * Math.sin(lonGap * RAD)) / RAD, maxMetres)) continue;
       const list = index.get(bucketKey(latIndex + dLat, (((lonIndex + dLon) % 360) + 360) % 360));
       if (!list) continue;
       for (const point of list) {

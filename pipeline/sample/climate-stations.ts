@@ -127,12 +127,18 @@ export interface GridOptions {
  * (header station id, v2 id `3-G-0000001`).
  */
 export function nsrdbGridDrafts(options: GridOptions): Draft[] {
+  return [...nsrdbGridCells(options)];
+}
+
+/** The cells of `nsrdbGridDrafts` one at a time, for grids too large to hold as records (a national grid's 2,000,000). */
+export function* nsrdbGridCells(options: GridOptions): Generator<Draft> {
   const { spacingDeg, landOnly = true, box = CONUS } = options;
   if (!(spacingDeg >= 0.01)) throw new Error(`nsrdb grid spacing must be at least 0.01°, not ${spacingDeg}`);
   const tmy3 = realPlaces().filter((place) => place.dataset === 'tmy3');
   const reach = Math.max(50_000, 0.75 * spacingDeg * KM_PER_DEGREE * 1000);
-  const drafts: Draft[] = [];
-  const seen = new Set<string>();
+  let cells = 0;
+  // Cells 0.02° or more apart are never named alike (their hundredths differ); closer ones may be.
+  const seen = spacingDeg < 0.02 ? new Set<string>() : undefined;
   for (let lat = box.south + spacingDeg / 2; lat < box.north; lat += spacingDeg) {
     for (let lon = box.west + spacingDeg / 2; lon < box.east; lon += spacingDeg) {
       const cellLat = Math.round(lat * 100) / 100;
@@ -140,12 +146,12 @@ export function nsrdbGridDrafts(options: GridOptions): Draft[] {
       const place = nearestZipPlace(cellLat, cellLon, reach);
       if (landOnly && place?.country !== 'United States') continue;
       const id = nsrdbV1Id(cellLat, cellLon);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const location = drafts.length + 1;
+      if (seen?.has(id)) continue;
+      seen?.add(id);
+      const location = ++cells;
       const near = nearestTmy3(cellLat, cellLon, tmy3);
       const timezone = near.timezone!;
-      drafts.push({
+      yield {
         dataset: 'nsrdb',
         id,
         id_v2: nsrdbV2Id(location),
@@ -170,11 +176,10 @@ export function nsrdbGridDrafts(options: GridOptions): Draft[] {
         header_tz: timezone,
         header_elev: near.elevation!,
         ...hourlyMode(),
-      });
-      if (options.limit !== undefined && drafts.length >= options.limit) return drafts;
+      };
+      if (options.limit !== undefined && cells >= options.limit) return;
     }
   }
-  return drafts;
 }
 
 /** `count` of `places`, spread evenly over the list (its first, and every (length / count)th after). */
