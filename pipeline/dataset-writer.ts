@@ -1,7 +1,18 @@
 // Writes a data set's tables as Parquet through DuckDB into a temporary directory beside the
 // output, then swaps it in: content-addressed file names, then manifest.json replaced by a rename.
 // A failed or interrupted build leaves the last good data set exactly as it was.
-import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '../model/duckdb.ts';
+import {
+  BOOLEAN,
+  DOUBLE,
+  DuckDBInstance,
+  DuckDBTableFunction,
+  FLOAT,
+  INTEGER,
+  VARCHAR,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBValue,
+} from '../model/duckdb.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -125,6 +136,62 @@ function appendValue(appender: DuckDBAppender, type: SqlType, value: unknown): v
   }
 }
 
+/** Rows being written by `writeParquet`, by the key its table function is called with. */
+interface RowStream {
+  rows: Iterator<Record<string, unknown>>;
+  columns: ColumnSpec[];
+  /** What the rows' iterator threw (DuckDB reports it as text). */
+  error?: unknown;
+}
+const rowStreams = new Map<number, RowStream>();
+let rowStreamSequence = 0;
+/** DuckDB's vector size: the most rows a chunk of a table function holds. */
+const STREAM_CHUNK_ROWS = 2048;
+
+/** How a column travels through the table function: as its type, a BIGINT as a DOUBLE (exact below 2^53), those staged as text as text. */
+const streamedType = (type: SqlType) =>
+  type === 'INTEGER' ? INTEGER : type === 'BIGINT' || type === 'DOUBLE' ? DOUBLE : type === 'FLOAT' ? FLOAT : type === 'BOOLEAN' ? BOOLEAN : VARCHAR;
+
+function streamedValue(type: SqlType, value: unknown): DuckDBValue {
+  if (value === null || value === undefined) return null;
+  if (type === 'VARCHAR[]' || type === 'JSON') return JSON.stringify(value);
+  if (STAGED_AS_TEXT.has(type)) return String(value);
+  return value as DuckDBValue;
+}
+
+const streamedRows = DuckDBTableFunction.create({
+  name: 'dataset_writer_rows',
+  parameterTypes: [INTEGER],
+  bindFunction: (bind) => {
+    const key = bind.getParameter(0) as number;
+    const stream = rowStreams.get(key);
+    if (!stream) return bind.setError(`no rows ${key} are being written`);
+    bind.setBindData({ key });
+    for (const column of stream.columns) bind.addResultColumn(column.name, streamedType(column.type));
+  },
+  initFunction: (init) => {
+    init.setInitData(init.getBindData() as { key: number });
+    init.setMaxThreads(1);
+  },
+  mainFunction: (info, output) => {
+    const stream = rowStreams.get((info.getInitData() as { key: number }).key)!;
+    try {
+      const values: DuckDBValue[][] = stream.columns.map(() => []);
+      for (let row = 0; row < STREAM_CHUNK_ROWS; row++) {
+        const next = stream.rows.next();
+        if (next.done) break;
+        for (const [i, column] of stream.columns.entries()) values[i]!.push(streamedValue(column.type, next.value[column.name]));
+      }
+      output.rowCount = values[0]!.length;
+      for (const [i, column] of values.entries()) output.setColumnValues(i, column);
+    } catch (error) {
+      stream.error = error;
+      output.rowCount = 0;
+      info.setError(error instanceof Error ? error.message : String(error));
+    }
+  },
+});
+
 /** A build's working folder in the output directory: `.build-<pid of the building process>-<unique suffix>`. */
 const BUILD_DIR_PREFIX = '.build-';
 const BUILD_DIR = /^\.build-(\d+)-/;
@@ -145,22 +212,30 @@ export function removeStaleBuildDirs(outDir: string): string[] {
   return stale;
 }
 
+/**
+ * What DuckDB may hold of a build's tables and sorts before it writes them to disk (beside the
+ * working folder, `<working folder>-spill`, made only when needed): a national grid's catalog is
+ * sorted in it (docs/storage.md, "The size of a national grid").
+ */
+const DUCKDB_MEMORY_LIMIT = '512MB';
+
 export class DataSetWriter {
-  readonly workDir: string;
   private readonly datasets: Record<string, DatasetEntry> = {};
   private readonly sources: SourceFile[] = [];
   private constructor(
     readonly outDir: string,
+    readonly workDir: string,
     private readonly connection: DuckDBConnection,
-  ) {
-    mkdirSync(outDir, { recursive: true });
-    this.workDir = mkdtempSync(join(outDir, `${BUILD_DIR_PREFIX}${process.pid}-`));
-  }
+  ) {}
 
   static async open(outDir: string): Promise<DataSetWriter> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const out = resolve(outDir);
+    mkdirSync(out, { recursive: true });
+    const workDir = mkdtempSync(join(out, `${BUILD_DIR_PREFIX}${process.pid}-`));
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: DUCKDB_MEMORY_LIMIT, temp_directory: `${workDir}-spill` });
     const connection = await instance.connect();
-    return new DataSetWriter(resolve(outDir), connection);
+    connection.registerTableFunction(streamedRows);
+    return new DataSetWriter(out, workDir, connection);
   }
 
   /** DuckDB, for builders that shape their tables in SQL. */
@@ -205,16 +280,35 @@ export class DataSetWriter {
     return written;
   }
 
-  /** The SELECT that writes a staged table with its columns staged as text (STAGED_AS_TEXT) cast to their types. */
-  static castingSelect(staged: string, columns: ColumnSpec[], orderBy: string): string {
+  /**
+   * Writes `rows` to `<dataset>.<file>-<sha12>.parquet` as they come, never holding them all: DuckDB
+   * takes them a chunk at a time from a table function while it writes the file, sorted by `orderBy`
+   * (a sort larger than DuckDB's memory limit goes to disk) or in their own order. Records it.
+   */
+  async writeParquet(dataset: string, file: string, columns: ColumnSpec[], rows: Iterable<Record<string, unknown>>, orderBy?: string): Promise<WrittenFile> {
+    const key = ++rowStreamSequence;
+    const stream: RowStream = { rows: rows[Symbol.iterator](), columns };
+    rowStreams.set(key, stream);
+    try {
+      const select = DataSetWriter.castingSelect(`dataset_writer_rows(${key})`, columns, orderBy);
+      return await this.copyToParquet(dataset, file, select);
+    } catch (error) {
+      throw stream.error ?? error;
+    } finally {
+      rowStreams.delete(key);
+    }
+  }
+
+  /** The SELECT that writes a staged table with its columns staged as text (STAGED_AS_TEXT), and BIGINT columns streamed as doubles (writeParquet), cast to their types. */
+  static castingSelect(staged: string, columns: ColumnSpec[], orderBy?: string): string {
     const list = columns.map((c) =>
       c.type === 'VARCHAR[]'
         ? `CAST(CAST("${c.name}" AS JSON) AS VARCHAR[]) AS "${c.name}"`
-        : STAGED_AS_TEXT.has(c.type)
+        : STAGED_AS_TEXT.has(c.type) || c.type === 'BIGINT'
           ? `CAST("${c.name}" AS ${c.type}) AS "${c.name}"`
           : `"${c.name}"`,
     );
-    return `SELECT ${list.join(', ')} FROM ${staged} ORDER BY ${orderBy}`;
+    return `SELECT ${list.join(', ')} FROM ${staged}${orderBy === undefined ? '' : ` ORDER BY ${orderBy}`}`;
   }
 
   writeRejects(dataset: string, lines: string[]): void {
@@ -273,6 +367,7 @@ export class DataSetWriter {
 
   close(): void {
     this.connection.closeSync();
+    rmSync(`${this.workDir}-spill`, { recursive: true, force: true });
   }
 
   /** A server may still read the previous generation; anything older goes. */

@@ -1,9 +1,11 @@
-// Synthetic climate data sets for the climate and data-query benches: the sample's tmy2, tmy3 and
-// intl stations plus an nsrdb grid of exactly N cells over the contiguous U.S. (cells over water too,
-// so that any N fits), built in the bench's scratch space in seconds, whatever N.
+// Synthetic climate data sets for the climate, data-query and national-grid benches: the sample's
+// tmy2, tmy3 and intl stations plus an nsrdb grid of exactly N cells over the contiguous U.S. (cells
+// over water too, so that any N fits), built in the bench's scratch space, up to a national grid's
+// 2,000,000 cells in bounded memory: the cells are generated one at a time and written as they come
+// (DuckDB sorts the catalog within its memory limit), never all held at once.
 //
-// Writing every cell's own hourly year would take minutes at 100,000 cells (about 4 ms a station on
-// two cores: generating its weather, then compressing 8,760 × 14 values) and some 5 GB. What the
+// Writing every cell's own hourly year would take hours at 2,000,000 cells (about 4 ms a station on
+// two cores: generating its weather, then compressing 8,760 × 14 values) and some 100 GB. What the
 // benches measure needs less: the data query reads only the catalog, and the store reads a station
 // by the catalog's shard, row group and byte range. So only the first shard is written (the first
 // stations' generated weather); every further shard is a hard link to it, and the station at
@@ -15,10 +17,11 @@
 import { linkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
+import type { StationDraft } from '../../pipeline/datasets/climate-records.ts';
 import { SolarResourceCollector } from '../../pipeline/datasets/climate-solar-resource.ts';
 import { SHARD_STATIONS, writeCatalog, writeClimate } from '../../pipeline/datasets/climate-writer.ts';
 import { generateWeather } from '../../pipeline/sample/climate.ts';
-import { CONUS, nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
+import { CONUS, nsrdbGridCells, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
 import { Random } from '../../pipeline/sample/random.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
 import { scratchDir } from './scratch.ts';
@@ -33,20 +36,50 @@ export interface Grid {
 }
 
 const shardKey = (shard: number) => `hourly-${String(shard).padStart(4, '0')}`;
+const MB = 1024 * 1024;
 
-export async function climateGrid(cells: number): Promise<Grid> {
-  const started = performance.now();
+/** The sample's tmy2, tmy3 and intl stations. */
+const otherStations = () => sampleClimateStations(1).flatMap(({ draft }) => (draft.dataset === 'nsrdb' ? [] : [draft]));
+
+/** Every station of a grid of `cells`, in the order they are numbered (the sample's other stations, then the cells). */
+function* gridDrafts(others: StationDraft[], cells: number): Generator<StationDraft> {
+  yield* others;
   const area = (CONUS.north - CONUS.south) * (CONUS.east - CONUS.west);
-  const grid = nsrdbGridDrafts({ spacingDeg: Math.sqrt(area / cells) * 0.97, landOnly: false, limit: cells, seedLabel: `bench-${cells}` });
-  if (grid.length !== cells) throw new Error(`grid of ${grid.length} cells, wanted ${cells}`);
-  const drafts = [
-    ...sampleClimateStations(1)
-      .map((station) => station.draft)
-      .filter((draft) => draft.dataset !== 'nsrdb'),
-    ...grid,
-  ];
+  let made = 0;
+  for (const draft of nsrdbGridCells({ spacingDeg: Math.sqrt(area / cells) * 0.97, landOnly: false, limit: cells, seedLabel: `bench-${cells}` })) {
+    made++;
+    yield draft;
+  }
+  if (made !== cells) throw new Error(`grid of ${made} cells, wanted ${cells}`);
+}
+
+/**
+ * Prints every `every` records how many of `total` a step has written, at what rate, and the
+ * process's resident memory; `log` false prints nothing.
+ */
+function progressOf(step: string, total: number, log: boolean) {
+  const started = performance.now();
+  const every = Math.max(1, Math.round(total / 10));
+  let count = 0;
+  return {
+    tick() {
+      if (++count % every !== 0 || !log) return;
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `    ${step}: ${count.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (${Math.round(count / seconds).toLocaleString('en-US')} a second, ${Math.round(process.memoryUsage().rss / MB)} MB resident)`,
+      );
+    },
+  };
+}
+
+/** A grid of `cells` nsrdb cells beside the sample's other stations; `log` prints each step's progress and rate. */
+export async function climateGrid(cells: number, { log = false }: { log?: boolean } = {}): Promise<Grid> {
+  const started = performance.now();
   const random = new Random(cells);
-  const firstShardInputs = drafts.slice(0, SHARD_STATIONS).map((draft) => {
+  const others = otherStations();
+  const drafts = gridDrafts(others, cells);
+  const firstShardInputs = Array.from({ length: SHARD_STATIONS }, () => {
+    const draft = drafts.next().value as StationDraft;
     const seed = random.int(0, 0x7fff_ffff);
     return {
       draft,
@@ -66,26 +99,44 @@ export async function climateGrid(cells: number): Promise<Grid> {
     if (firstShard.length !== SHARD_STATIONS || firstShard.some((station) => station.hourly_file !== shardKey(0))) {
       throw new Error(`the first ${SHARD_STATIONS} stations did not make exactly one shard: has the pipeline's shard size changed?`);
     }
+    let stations = 0;
+    const catalogProgress = progressOf('catalog', others.length + cells, log);
+    function* records(): Generator<ClimateStation> {
+      for (const draft of chain(
+        firstShardInputs.map((input) => input.draft),
+        drafts,
+      )) {
+        const model = firstShard[stations % SHARD_STATIONS]!;
+        if (draft.records !== model.records) throw new Error(`${draft.id} has ${draft.records} records, its first-shard model ${model.records}`);
+        const { station_index, hourly_row_group, hourly_offset, hourly_bytes } = model;
+        const hourly_file = shardKey(Math.floor(stations++ / SHARD_STATIONS));
+        catalogProgress.tick();
+        // (the draft is this station's own: made into its record, not copied)
+        yield Object.assign(draft, { station_index, hourly_file, hourly_row_group, hourly_offset, hourly_bytes });
+      }
+    }
+    await writeCatalog(writer, records());
     const files = writer.dataset('climate').files;
     const first = files[shardKey(0)]!;
-    const shards = Math.ceil(drafts.length / SHARD_STATIONS);
+    const shards = Math.ceil(stations / SHARD_STATIONS);
     for (let shard = 1; shard < shards; shard++) {
       const path = first.path.replace(shardKey(0), shardKey(shard));
       linkSync(join(writer.workDir, first.path), join(writer.workDir, path));
       files[shardKey(shard)] = { ...first, path };
     }
-    const stations: ClimateStation[] = drafts.map((draft, index) => {
-      const model = firstShard[index % SHARD_STATIONS]!;
-      if (draft.records !== model.records) throw new Error(`${draft.id} has ${draft.records} records, its first-shard model ${model.records}`);
-      const { station_index, hourly_row_group, hourly_offset, hourly_bytes } = model;
-      return { ...draft, station_index, hourly_file: shardKey(Math.floor(index / SHARD_STATIONS)), hourly_row_group, hourly_offset, hourly_bytes };
-    });
-    await writeCatalog(writer, stations);
-    const modelOf = new Map(stations.map((station, index) => [station.id, firstShard[index % SHARD_STATIONS]!.id]));
+    // Each station's solar resource is its model's (the first shard's station at its station_index), written in the catalog's order, which is its ids'.
+    const catalog = await writer.db.runAndReadAll(`SELECT id, station_index FROM read_parquet('${join(writer.workDir, files.stations!.path)}')`);
+    const [ids, indexes] = catalog.getColumnsJS() as [string[], number[]];
+    const solarProgress = progressOf('solar resource', ids.length, log);
     await solar.write(
       writer,
-      stations.map((station) => station.id),
-      (id) => modelOf.get(id)!,
+      (function* () {
+        for (const [i, id] of ids.entries()) {
+          solarProgress.tick();
+          yield { id, model: firstShard[indexes[i]!]!.id };
+        }
+      })(),
+      true,
     );
     writer.commit({
       schema_version: 1,
@@ -93,13 +144,17 @@ export async function climateGrid(cells: number): Promise<Grid> {
       sample: true,
       notice: `SAMPLE DATA: synthetic benchmark grid of ${cells} cells, every shard a copy of the first`,
     });
-    return { cells, stations: stations.length, shards, dir, buildSeconds: (performance.now() - started) / 1000 };
+    return { cells, stations, shards, dir, buildSeconds: (performance.now() - started) / 1000 };
   } catch (error) {
     writer.abort();
     throw error;
   } finally {
     writer.close();
   }
+}
+
+function* chain<T>(...parts: Iterable<T>[]): Generator<T> {
+  for (const part of parts) yield* part;
 }
 
 /** Random points over the contiguous U.S. */

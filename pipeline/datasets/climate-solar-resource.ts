@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { typeScriptWorker } from '../../model/typescript-worker.ts';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateSolarResource } from '../../types/schemas.ts';
-import { columnsFromSchema, DataSetWriter } from '../dataset-writer.ts';
+import { columnsFromSchema, type DataSetWriter } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import type { HourlyColumns } from '../sample/climate.ts';
 import { recordIssues } from '../validate.ts';
@@ -130,23 +130,41 @@ export class SolarResourceCollector {
   }
 
   /**
-   * Writes the rows of the catalog's stations (`ids`), validated against the schema, as
-   * `climate.solar_resource`. A station's rows are those computed for `modelOf(id)`: itself, except
-   * in the benches' grids, whose cells share the hourly rows of a few stations (bench/lib/climate-grids.ts).
+   * Writes the rows of the catalog's stations as `climate.solar_resource`, validated against the
+   * schema. A station's rows are those computed for its `model`: itself, except in the benches'
+   * grids, whose cells share the hourly rows of a few stations (bench/lib/climate-grids.ts); a copy
+   * differs from its model's rows by its id alone, so only its first row is validated. Stations
+   * given `inIdOrder` have their rows written as they come (a national grid's 26,000,000 are never
+   * sorted), others sorted by id and month.
    */
-  async write(writer: DataSetWriter, ids: Iterable<string>, modelOf: (id: string) => string = (id) => id): Promise<void> {
+  async write(writer: DataSetWriter, stations: Iterable<{ id: string; model?: string }>, inIdOrder = false): Promise<void> {
     const byId = await this.settle();
-    const rows: ClimateSolarResource[] = [];
-    for (const id of ids) {
-      const model = modelOf(id);
-      for (const row of byId.get(model) ?? []) rows.push(model === id ? row : { ...row, id });
+    // a copy's rows: its model's, its id written in as it is handed on (DuckDB reads a row before the next is made)
+    const copies = new Map<string, ClimateSolarResource[]>();
+    const copiesOf = (model: string) =>
+      copies.get(model) ??
+      copies
+        .set(
+          model,
+          (byId.get(model) ?? []).map((row) => ({ ...row })),
+        )
+        .get(model)!;
+    function* rows(): Generator<Record<string, unknown>> {
+      let index = 0;
+      for (const { id, model = id } of stations) {
+        const computed = model === id ? (byId.get(id) ?? []) : copiesOf(model);
+        for (const [month, row] of computed.entries()) {
+          row.id = id;
+          if (model === id || month === 0) {
+            const issues = recordIssues(validate, row as unknown as Record<string, unknown>, { file: id, record: index });
+            if (issues.length) throw new Error(`solar resource of climate station ${id} is invalid: ${issues.map(describeIssue).join('; ')}`);
+          }
+          index++;
+          yield row as unknown as Record<string, unknown>;
+        }
+      }
     }
-    for (const [index, row] of rows.entries()) {
-      const issues = recordIssues(validate, row as unknown as Record<string, unknown>, { file: row.id, record: index });
-      if (issues.length) throw new Error(`solar resource of climate station ${row.id} is invalid: ${issues.map(describeIssue).join('; ')}`);
-    }
-    const staged = await writer.stage('climate_solar_resource', COLUMNS, rows as unknown as Record<string, unknown>[]);
-    await writer.copyToParquet(DATASET, SOLAR_RESOURCE_FILE, DataSetWriter.castingSelect(staged, COLUMNS, 'id, month'));
+    await writer.writeParquet(DATASET, SOLAR_RESOURCE_FILE, COLUMNS, rows(), inIdOrder ? undefined : 'id, month');
   }
 
   close(): void {

@@ -12,7 +12,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaById, validatorFor } from '../../schemas/registry.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
-import { columnsFromSchema, DataSetWriter, sha256File } from '../dataset-writer.ts';
+import { columnsFromSchema, type DataSetWriter, sha256File } from '../dataset-writer.ts';
 import { describeIssue, type Issue } from '../issues.ts';
 import { progress } from '../progress.ts';
 import { HOURLY_COLUMNS, type HourlyColumn, type HourlyColumns } from '../sample/climate.ts';
@@ -276,13 +276,20 @@ export async function writeClimate(
   return { stations, problems, rejected };
 }
 
-/** Writes the catalog table, sorted by dataset order then id. */
-export async function writeCatalog(writer: DataSetWriter, stations: ClimateStation[]): Promise<void> {
-  for (const [index, station] of stations.entries()) {
-    const issues = recordIssues(validateStation, station as unknown as Record<string, unknown>, { file: station.source_file, record: index });
-    if (issues.length) throw new Error(`climate catalog record ${station.id} is invalid: ${issues.map(describeIssue).join('; ')}`);
+/**
+ * Writes the catalog table, sorted by dataset order then id, each record checked as it is written:
+ * the records are never all held at once (a national grid has 2,000,000; DuckDB sorts them within
+ * its memory limit).
+ */
+export async function writeCatalog(writer: DataSetWriter, stations: Iterable<ClimateStation>): Promise<void> {
+  function* checked(): Generator<Record<string, unknown>> {
+    let index = 0;
+    for (const station of stations) {
+      const issues = recordIssues(validateStation, station as unknown as Record<string, unknown>, { file: station.source_file, record: index++ });
+      if (issues.length) throw new Error(`climate catalog record ${station.id} is invalid: ${issues.map(describeIssue).join('; ')}`);
+      yield station as unknown as Record<string, unknown>;
+    }
   }
-  const staged = await writer.stage('climate_stations', STATION_COLUMNS, stations as unknown as Record<string, unknown>[]);
   const order = `CASE dataset WHEN 'tmy2' THEN 0 WHEN 'tmy3' THEN 1 WHEN 'intl' THEN 2 ELSE 3 END, id`;
-  await writer.copyToParquet(DATASET, 'stations', DataSetWriter.castingSelect(staged, STATION_COLUMNS, order));
+  await writer.writeParquet(DATASET, 'stations', STATION_COLUMNS, checked(), order);
 }

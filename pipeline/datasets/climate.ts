@@ -162,7 +162,7 @@ async function buildClimate(writer: DataSetWriter, options: BuildOptions, report
       );
     await writeCatalog(writer, kept);
     const keptIds = kept.map((station) => station.id);
-    await solar.write(writer, keptIds);
+    await solar.write(writer, kept);
     report.notes.push(...solar.notes);
     await nsrdbFiles.write(writer, keptIds);
     report.notes.push(...nsrdbFiles.notes);
