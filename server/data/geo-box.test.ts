@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DuckDBInstance } from '../../model/duckdb.ts';
 import { EARTH_RADIUS_METRES, METRES_PER_DEGREE_LATITUDE } from '../../model/haversine.ts';
 import { boxAround, CellGrid } from './geo-box.ts';
 
@@ -69,26 +68,4 @@ test('cells: the cover of a box is every cell any point in it falls in; latitude
       assert.ok(cells.has(grid.cell(lat, east)));
     }
   }
-});
-
-test('cellSql is cell() in DuckDB, edges included', async () => {
-  const connection = await (await DuckDBInstance.create(':memory:')).connect();
-  for (const grid of [new CellGrid(0.5), new CellGrid(0.25, 2000)]) {
-    const points = [
-      [-90, -180],
-      [90, 180],
-      [0, 0],
-      [39.99999, -105.25],
-      [-33.5, 151.25],
-      [45.25, 179.75],
-      [12.3456789, -0.0000001],
-    ];
-    const values = points.map(([lat, lon]) => `(${lat}::DOUBLE, ${lon}::DOUBLE)`).join(', ');
-    const reader = await connection.runAndReadAll(`SELECT ${grid.cellSql('lat', 'lon')} AS cell FROM (VALUES ${values}) AS p(lat, lon)`);
-    assert.deepEqual(
-      reader.getColumnsJS()[0],
-      points.map(([lat, lon]) => grid.cell(lat!, lon!)),
-    );
-  }
-  connection.closeSync();
 });

@@ -1,6 +1,6 @@
 // What every nearest-station search narrows its scan to: the bounding box of a circle on the globe,
 // and the cells of a regular latitude/longitude grid that the box covers. The fuel stations (in SQL),
-// the climate catalog (in SQL) and the estimator's station index (in memory) all use it.
+// the climate catalog and the estimator's station index (in memory) all use it.
 
 /** A box on the globe, in degrees. */
 export interface GeoBox {
@@ -78,13 +78,6 @@ export class CellGrid {
 
   cell(lat: number, lon: number): number {
     return this.row(lat) * this.stride + this.column(lon);
-  }
-
-  /** `cell` as an SQL expression of two columns (or any expressions) of degrees. */
-  cellSql(lat: string, lon: string): string {
-    const row = `least(greatest(floor((${lat} + 90) / ${this.degrees}), 0), ${this.rowCount - 1})`;
-    const column = `least(greatest(floor((${lon} + 180) / ${this.degrees}), 0), ${this.columnCount - 1})`;
-    return `(${row} * ${this.stride} + ${column})::INTEGER`;
   }
 
   cover(box: GeoBox): CellCover {

@@ -6,7 +6,7 @@
 // - `number` it: a finite JS number written into the text as a literal, which DuckDB reads back as
 //   exactly that number. For numbers that shape the plan (a point, grid cells, a box, a page):
 //   DuckDB plans a statement without its parameters' values, so a bound `cell IN ($1, $2)` cannot
-//   use a cell index (the climate catalog's search), where literals let it.
+//   use a cell index, where literals let it.
 //   Nothing but a number can reach the text this way.
 // Everything else in the text is the stores' own.
 import type { Param } from './database.ts';
