@@ -376,6 +376,44 @@ function openCircuitRootV(idealityV: number, lightA: number, saturationA: number
 }
 
 /**
+ * The curve the current solver and the maximum-power search work on, and the voltage asked and the
+ * answer, in one Float64Array: the five parameters at operating conditions, the current's first
+ * guess, the two quotients of F′ that do not depend on the current (I_0·(R_s/a) and R_s/R_sh: ssc
+ * forms the same products in the same order, so the values are the same to the bit) and whether all
+ * five parameters are finite. They are handed over in memory rather than as arguments because a call
+ * V8 does not inline boxes every double argument and result (a heap number each), and the search
+ * evaluates −P(V) some twenty-five times a record: 9 MB of garbage a year's run.
+ */
+const CURVE = new Float64Array(11);
+const IDEALITY_V = 0;
+const LIGHT_A = 1;
+const SATURATION_A = 2;
+const SERIES_OHM = 3;
+const SHUNT_OHM = 4;
+const GUESS_A = 5;
+const SLOPE_FACTOR = 6;
+const SERIES_OVER_SHUNT = 7;
+/** 1 when the five parameters are finite, else 0. */
+const FINITE = 8;
+/** The voltage to evaluate at, V. */
+const VOLTAGE_V = 9;
+/** `solveCurrent`'s current, A, then `negativePower`'s −P, W. */
+const ANSWER = 10;
+
+/** Sets the curve's parameters, its current's first guess, and the quotients that follow from them. */
+function setCurve(idealityV: number, lightA: number, saturationA: number, seriesOhm: number, shuntOhm: number, guessA: number): void {
+  CURVE[IDEALITY_V] = idealityV;
+  CURVE[LIGHT_A] = lightA;
+  CURVE[SATURATION_A] = saturationA;
+  CURVE[SERIES_OHM] = seriesOhm;
+  CURVE[SHUNT_OHM] = shuntOhm;
+  CURVE[GUESS_A] = guessA;
+  CURVE[SLOPE_FACTOR] = saturationA * (seriesOhm / idealityV);
+  CURVE[SERIES_OVER_SHUNT] = seriesOhm / shuntOhm;
+  CURVE[FINITE] = Number.isFinite(idealityV + lightA + saturationA + seriesOhm + shuntOhm) ? 1 : 0;
+}
+
+/**
  * Current at voltage `voltageV`, A (ssc `current_5par`): Newton's method on
  * F(I) = I_L − I − I_0·(e^((V+I·R_s)/a) − 1) − (V+I·R_s)/R_sh from `guessA`, each step floored at 0,
  * until a step is at most 0.0001 A; −1 after 4000 steps.
@@ -389,27 +427,24 @@ export function current5Par(
   seriesOhm: number,
   shuntOhm: number,
 ): number {
-  return solveCurrent(voltageV, guessA, idealityV, lightA, saturationA, seriesOhm, shuntOhm, saturationA * (seriesOhm / idealityV), seriesOhm / shuntOhm);
+  setCurve(idealityV, lightA, saturationA, seriesOhm, shuntOhm, guessA);
+  CURVE[VOLTAGE_V] = voltageV;
+  solveCurrent();
+  return CURVE[ANSWER]!;
 }
 
-/**
- * `current5Par` with the two quotients of F′ that do not depend on the current given
- * (`slopeFactor` = I_0·(R_s/a), `seriesOverShunt` = R_s/R_sh): ssc forms the same products in the
- * same order, so the values are the same to the bit, and the golden-section search forms them once.
- */
-function solveCurrent(
-  voltageV: number,
-  guessA: number,
-  idealityV: number,
-  lightA: number,
-  saturationA: number,
-  seriesOhm: number,
-  shuntOhm: number,
-  slopeFactor: number,
-  seriesOverShunt: number,
-): number {
+/** `current5Par` on the curve and at the voltage in CURVE, into CURVE[ANSWER]. */
+function solveCurrent(): void {
+  const voltageV = CURVE[VOLTAGE_V]!;
+  const idealityV = CURVE[IDEALITY_V]!;
+  const lightA = CURVE[LIGHT_A]!;
+  const saturationA = CURVE[SATURATION_A]!;
+  const seriesOhm = CURVE[SERIES_OHM]!;
+  const shuntOhm = CURVE[SHUNT_OHM]!;
+  const slopeFactor = CURVE[SLOPE_FACTOR]!;
+  const seriesOverShunt = CURVE[SERIES_OVER_SHUNT]!;
   let previous = 0.0;
-  let current = guessA;
+  let current = CURVE[GUESS_A]!;
   let iterations = 0;
   while (Math.abs(current - previous) > 0.0001) {
     previous = current;
@@ -419,49 +454,27 @@ function solveCurrent(
     const slope = -1.0 - slopeFactor * exponential - seriesOverShunt;
     const next = previous - f / slope;
     current = 0.0 > next ? 0.0 : next;
-    if (iterations++ === 4000) return -1.0;
+    if (iterations++ === 4000) {
+      current = -1.0;
+      break;
+    }
   }
-  return current;
+  CURVE[ANSWER] = current;
 }
 
 /**
- * The curve the maximum-power search walks: the five parameters at operating conditions, the
- * current's first guess 0.9·I_L, the two quotients of F′ that do not depend on the current
- * (`solveCurrent`) and whether all five are finite. Set by `maxPower5Par` for its two steps, which
- * take them into locals and hand them to `negativePower` as arguments (V8 keeps arguments of an
- * inlined call in registers; the search evaluates −P(V) some twenty times).
+ * −P(V) = −V·I(V) at the voltage in CURVE, into CURVE[ANSWER] (ssc `powerfunc`): the current of
+ * `solveCurrent` from the curve's first guess 0.9·I_L. At V = 0 it is −0 without solving when the
+ * parameters are finite: the current is then a finite number ≥ 0.
  */
-const curve = {
-  idealityV: 0,
-  lightA: 0,
-  saturationA: 0,
-  seriesOhm: 0,
-  shuntOhm: 0,
-  guessA: 0,
-  slopeFactor: 0,
-  seriesOverShunt: 0,
-  finite: true,
-};
-
-/**
- * −P(V) = −V·I(V), ssc `powerfunc`: the current of `solveCurrent` started at `guessA` = 0.9·I_L. At
- * V = 0 it is −0 without solving when the parameters are finite (`finite`): the current is then a
- * finite number ≥ 0.
- */
-function negativePower(
-  voltageV: number,
-  guessA: number,
-  idealityV: number,
-  lightA: number,
-  saturationA: number,
-  seriesOhm: number,
-  shuntOhm: number,
-  slopeFactor: number,
-  seriesOverShunt: number,
-  finite: boolean,
-): number {
-  if (voltageV === 0 && finite) return -0;
-  return -voltageV * solveCurrent(voltageV, guessA, idealityV, lightA, saturationA, seriesOhm, shuntOhm, slopeFactor, seriesOverShunt);
+function negativePower(): void {
+  const voltageV = CURVE[VOLTAGE_V]!;
+  if (voltageV === 0 && CURVE[FINITE] === 1) {
+    CURVE[ANSWER] = -0;
+    return;
+  }
+  solveCurrent();
+  CURVE[ANSWER] = -voltageV * CURVE[ANSWER]!;
 }
 
 // Numerical Recipes constants as ssc's copy of mnbrak/golden has them.
@@ -475,20 +488,27 @@ const GOLDEN_TOLERANCE = 1e-4;
 const GOLDEN_MAX_STEPS = 5000;
 
 /** The bracket `bracketMinimum` leaves: a < b < c (or c < b < a) with f(b) below f(a) and f(c). */
-const bracket = { ax: 0, bx: 0, cx: 0, fa: 0, fb: 0, fc: 0 };
+const BRACKET = new Float64Array(6);
+const AX = 0;
+const BX = 1;
+const CX = 2;
+const FB = 3;
 
 /**
  * Numerical Recipes' `mnbrak` as ssc's copy has it (Press et al., Numerical Recipes, section 10.1): from
  * ax = 0 and bx = `vocUpperV`, steps downhill on −P(V) by golden-ratio leaps and parabolic
- * extrapolation, no farther than GLIMIT times the last step, until f(b) ≤ f(c); into `bracket`.
+ * extrapolation, no farther than GLIMIT times the last step, until f(b) ≤ f(c); into BRACKET.
  */
 function bracketMinimum(vocUpperV: number): void {
-  const { guessA: guess, idealityV: a, lightA: il, saturationA: io, seriesOhm: rs, shuntOhm: rsh, slopeFactor: k, seriesOverShunt: rr, finite } = curve;
   let ax = 0;
   let bx = vocUpperV;
   let cx: number;
-  let fa = negativePower(ax, guess, a, il, io, rs, rsh, k, rr, finite);
-  let fb = negativePower(bx, guess, a, il, io, rs, rsh, k, rr, finite);
+  CURVE[VOLTAGE_V] = ax;
+  negativePower();
+  let fa = CURVE[ANSWER]!;
+  CURVE[VOLTAGE_V] = bx;
+  negativePower();
+  let fb = CURVE[ANSWER]!;
   let fc: number;
   if (fb > fa) {
     let swap = ax;
@@ -499,7 +519,9 @@ function bracketMinimum(vocUpperV: number): void {
     fb = swap;
   }
   cx = bx + GOLD * (bx - ax);
-  fc = negativePower(cx, guess, a, il, io, rs, rsh, k, rr, finite);
+  CURVE[VOLTAGE_V] = cx;
+  negativePower();
+  fc = CURVE[ANSWER]!;
   while (fb > fc) {
     const r = (bx - ax) * (fb - fc);
     const q = (bx - cx) * (fb - fa);
@@ -509,7 +531,9 @@ function bracketMinimum(vocUpperV: number): void {
     const ulim = bx + GLIMIT * (cx - bx);
     let fu: number;
     if ((bx - u) * (u - cx) > 0.0) {
-      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = u;
+      negativePower();
+      fu = CURVE[ANSWER]!;
       if (fu < fc) {
         ax = bx;
         bx = u;
@@ -522,23 +546,33 @@ function bracketMinimum(vocUpperV: number): void {
         break;
       }
       u = cx + GOLD * (cx - bx);
-      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = u;
+      negativePower();
+      fu = CURVE[ANSWER]!;
     } else if ((cx - u) * (u - ulim) > 0.0) {
-      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = u;
+      negativePower();
+      fu = CURVE[ANSWER]!;
       if (fu < fc) {
         bx = cx;
         cx = u;
         u = cx + GOLD * (cx - bx);
         fb = fc;
         fc = fu;
-        fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+        CURVE[VOLTAGE_V] = u;
+        negativePower();
+        fu = CURVE[ANSWER]!;
       }
     } else if ((u - ulim) * (ulim - cx) >= 0.0) {
       u = ulim;
-      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = u;
+      negativePower();
+      fu = CURVE[ANSWER]!;
     } else {
       u = cx + GOLD * (cx - bx);
-      fu = negativePower(u, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = u;
+      negativePower();
+      fu = CURVE[ANSWER]!;
     }
     ax = bx;
     bx = cx;
@@ -547,23 +581,22 @@ function bracketMinimum(vocUpperV: number): void {
     fb = fc;
     fc = fu;
   }
-  bracket.ax = ax;
-  bracket.bx = bx;
-  bracket.cx = cx;
-  bracket.fa = fa;
-  bracket.fb = fb;
-  bracket.fc = fc;
+  BRACKET[AX] = ax;
+  BRACKET[BX] = bx;
+  BRACKET[CX] = cx;
+  BRACKET[FB] = fb;
 }
 
 /**
- * Numerical Recipes' `golden` as ssc's copy has it: golden-section search of −P(V) inside `bracket`,
+ * Numerical Recipes' `golden` as ssc's copy has it: golden-section search of −P(V) inside BRACKET,
  * clamped to [0, `vocUpperV`], to a bracket of relative width 1e-4; the maximum power, W, with its
  * voltage (V) and current (A) in `out`. −999 (all three) after 5000 steps.
  */
 function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
-  const { guessA: guess, idealityV: a, lightA: il, saturationA: io, seriesOhm: rs, shuntOhm: rsh, slopeFactor: k, seriesOverShunt: rr, finite } = curve;
-  let { ax, bx } = bracket;
-  const { cx, fb } = bracket;
+  let ax = BRACKET[AX]!;
+  let bx = BRACKET[BX]!;
+  const cx = BRACKET[CX]!;
+  const fb = BRACKET[FB]!;
   // "in rare cases mnbrak returns values beyond original bounds", clamp ax and bx.
   // One of golden's two first points is bx: its value is mnbrak's fb unless the clamp moved it
   // (ssc evaluates it again, to the same number).
@@ -585,8 +618,18 @@ function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
     x2 = bx;
     x1 = bx - GOLDEN_C * (bx - ax);
   }
-  let f1 = x1 === bracketMiddle ? fb : negativePower(x1, guess, a, il, io, rs, rsh, k, rr, finite);
-  let f2 = x2 === bracketMiddle ? fb : negativePower(x2, guess, a, il, io, rs, rsh, k, rr, finite);
+  let f1 = fb;
+  if (x1 !== bracketMiddle) {
+    CURVE[VOLTAGE_V] = x1;
+    negativePower();
+    f1 = CURVE[ANSWER]!;
+  }
+  let f2 = fb;
+  if (x2 !== bracketMiddle) {
+    CURVE[VOLTAGE_V] = x2;
+    negativePower();
+    f2 = CURVE[ANSWER]!;
+  }
   let steps = 0;
   while (Math.abs(x3 - x0) > GOLDEN_TOLERANCE * (Math.abs(x1) + Math.abs(x2))) {
     if (f2 < f1) {
@@ -594,13 +637,17 @@ function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
       x1 = x2;
       x2 = GOLDEN_R * x1 + GOLDEN_C * x3;
       f1 = f2;
-      f2 = negativePower(x2, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = x2;
+      negativePower();
+      f2 = CURVE[ANSWER]!;
     } else {
       x3 = x2;
       x2 = x1;
       x1 = GOLDEN_R * x2 + GOLDEN_C * x0;
       f2 = f1;
-      f1 = negativePower(x1, guess, a, il, io, rs, rsh, k, rr, finite);
+      CURVE[VOLTAGE_V] = x1;
+      negativePower();
+      f1 = CURVE[ANSWER]!;
     }
     if (steps++ > GOLDEN_MAX_STEPS) {
       out.voltageV = -999;
@@ -638,15 +685,7 @@ export function maxPower5Par(
   shuntOhm: number,
   out: MaxPowerPoint,
 ): number {
-  curve.idealityV = idealityV;
-  curve.lightA = lightA;
-  curve.saturationA = saturationA;
-  curve.seriesOhm = seriesOhm;
-  curve.shuntOhm = shuntOhm;
-  curve.guessA = 0.9 * lightA;
-  curve.slopeFactor = saturationA * (seriesOhm / idealityV);
-  curve.seriesOverShunt = seriesOhm / shuntOhm;
-  curve.finite = Number.isFinite(idealityV + lightA + saturationA + seriesOhm + shuntOhm);
+  setCurve(idealityV, lightA, saturationA, seriesOhm, shuntOhm, 0.9 * lightA);
   bracketMinimum(vocUpperV);
   return goldenSection(vocUpperV, out);
 }
