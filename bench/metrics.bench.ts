@@ -25,7 +25,7 @@ const metrics = new ServerMetrics({
 const middleware = metrics.middleware();
 
 function countOne(i: number): number {
-  const res = Object.assign(new EventEmitter(), { statusCode: Number(STATUSES[i % STATUSES.length]) });
+  const res = Object.assign(new EventEmitter(), { statusCode: Number(STATUSES[i % STATUSES.length]), locals: {} });
   const req = { method: i % 10 === 0 ? 'POST' : 'GET', route: { path: `/api/route-${i % ROUTES}/v1{.:ext}` } };
   const started = process.hrtime.bigint();
   middleware(req as unknown as Request, res as unknown as Response, () => {});
