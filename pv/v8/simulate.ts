@@ -42,6 +42,40 @@ function checksBeforeTheLoop(system: PvSystemV8, site: SiteV8): { warnings: stri
   return { warnings, error: firstRecordError(system, site) };
 }
 
+/** What the records' loop fills in, one value a record. */
+interface RecordArrays {
+  acW: Float64Array;
+  dcW: Float64Array;
+  poaWm2: Float64Array;
+  cellC: Float64Array;
+  albedoUsed: Float64Array;
+}
+
+/**
+ * Every record's albedo and, with the sun up, its array's power, into `arrays`; the message that
+ * stops the run at a record, if one does. A function of its own so that V8 optimises the loop with
+ * the whole function: the run's end, compiled while the loop runs, had no feedback yet and threw
+ * the optimised code away on every run.
+ */
+function powerOfRecords(array: ArrayModelV8, albedos: RecordAlbedo, site: SiteV8, arrays: RecordArrays): string | null {
+  const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
+  const record = newRecordPowerV8();
+  for (let i = 0; i < site.records; i++) {
+    // irrad::check runs on every record: a later record that fails it stops the run there
+    if (site.weatherFailure !== null && site.weatherFailure.record === i) return surfaceFailure(site, i, site.weatherFailure.message);
+    const month = site.month[i]!;
+    const albedo = albedos.of(site.albedo[i]!, month);
+    albedoUsed[i] = albedo;
+    if (site.sunUp[i] === SunUp.night) continue;
+    if (!array.power(i, month, albedo, record)) return `Module power calculation failed at index ${i}.`;
+    poaWm2[i] = record.poaWm2;
+    cellC[i] = record.cellC;
+    dcW[i] = record.dcW;
+    acW[i] = record.acW;
+  }
+  return null;
+}
+
 /** Runs PVWatts v8 for `system` on `site`; `hourly` adds the per-record arrays. */
 export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
   const { warnings, error } = checksBeforeTheLoop(system, site);
@@ -51,26 +85,17 @@ export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?:
   const array = new ArrayModelV8(system, site);
   const albedos = new RecordAlbedo(system);
   const n = site.records;
-  const acW = new Float64Array(n);
-  const dcW = new Float64Array(n);
-  const poaWm2 = new Float64Array(n);
-  const cellC = Float64Array.from(site.ambientC);
-  const albedoUsed = new Float64Array(n);
-  const record = newRecordPowerV8();
-  for (let i = 0; i < n; i++) {
-    // irrad::check runs on every record: a later record that fails it stops the run there
-    if (site.weatherFailure !== null && site.weatherFailure.record === i) return fail(surfaceFailure(site, i, site.weatherFailure.message));
-    const month = site.month[i]!;
-    const albedo = albedos.of(site.albedo[i]!, month);
-    albedoUsed[i] = albedo;
-    if (site.sunUp[i] === SunUp.night) continue;
-    if (!array.power(i, month, albedo, record)) return fail(`Module power calculation failed at index ${i}.`);
-    poaWm2[i] = record.poaWm2;
-    cellC[i] = record.cellC;
-    dcW[i] = record.dcW;
-    acW[i] = record.acW;
-  }
+  const arrays: RecordArrays = {
+    acW: new Float64Array(n),
+    dcW: new Float64Array(n),
+    poaWm2: new Float64Array(n),
+    cellC: Float64Array.from(site.ambientC),
+    albedoUsed: new Float64Array(n),
+  };
+  const stop = powerOfRecords(array, albedos, site, arrays);
+  if (stop !== null) return fail(stop);
 
+  const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
   const albedoWarning = albedos.warning();
   if (albedoWarning !== null) warnings.push(albedoWarning);
   const outputs = annualOutputsV8(acW, dcW, poaWm2, site.stepsPerHour, site.stepHours, array.dcNameplateW);
