@@ -379,12 +379,14 @@ function openCircuitRootV(idealityV: number, lightA: number, saturationA: number
  * The curve the current solver and the maximum-power search work on, and the voltage asked and the
  * answer, in one Float64Array: the five parameters at operating conditions, the current's first
  * guess, the two quotients of F′ that do not depend on the current (I_0·(R_s/a) and R_s/R_sh: ssc
- * forms the same products in the same order, so the values are the same to the bit) and whether all
- * five parameters are finite. They are handed over in memory rather than as arguments because a call
- * V8 does not inline boxes every double argument and result (a heap number each), and the search
- * evaluates −P(V) some twenty-five times a record: 9 MB of garbage a year's run.
+ * forms the same products in the same order, so the values are the same to the bit), whether all
+ * five parameters are finite, and the search's upper voltage. They are handed over in memory rather
+ * than as arguments because a call V8 does not inline boxes every double argument and result (a
+ * heap number each), and the search evaluates −P(V) some twenty-five times a record; and a double
+ * argument merged into a loop's variables (the search's bounds) keeps them boxed, a heap number every
+ * step. As arguments they made 9 MB of garbage a year's run.
  */
-const CURVE = new Float64Array(11);
+const CURVE = new Float64Array(12);
 const IDEALITY_V = 0;
 const LIGHT_A = 1;
 const SATURATION_A = 2;
@@ -399,6 +401,8 @@ const FINITE = 8;
 const VOLTAGE_V = 9;
 /** `solveCurrent`'s current, A, then `negativePower`'s −P, W. */
 const ANSWER = 10;
+/** The upper end of the maximum-power search, V: the open-circuit voltage. */
+const VOC_UPPER_V = 11;
 
 /** Sets the curve's parameters, its current's first guess, and the quotients that follow from them. */
 function setCurve(idealityV: number, lightA: number, saturationA: number, seriesOhm: number, shuntOhm: number, guessA: number): void {
@@ -496,12 +500,12 @@ const FB = 3;
 
 /**
  * Numerical Recipes' `mnbrak` as ssc's copy has it (Press et al., Numerical Recipes, section 10.1): from
- * ax = 0 and bx = `vocUpperV`, steps downhill on −P(V) by golden-ratio leaps and parabolic
+ * ax = 0 and bx = CURVE[VOC_UPPER_V], steps downhill on −P(V) by golden-ratio leaps and parabolic
  * extrapolation, no farther than GLIMIT times the last step, until f(b) ≤ f(c); into BRACKET.
  */
-function bracketMinimum(vocUpperV: number): void {
+function bracketMinimum(): void {
   let ax = 0;
-  let bx = vocUpperV;
+  let bx = CURVE[VOC_UPPER_V]!;
   let cx: number;
   CURVE[VOLTAGE_V] = ax;
   negativePower();
@@ -589,10 +593,10 @@ function bracketMinimum(vocUpperV: number): void {
 
 /**
  * Numerical Recipes' `golden` as ssc's copy has it: golden-section search of −P(V) inside BRACKET,
- * clamped to [0, `vocUpperV`], to a bracket of relative width 1e-4; the maximum power, W, with its
+ * clamped to [0, CURVE[VOC_UPPER_V]], to a bracket of relative width 1e-4; the maximum power, W, with its
  * voltage (V) and current (A) in `out`. −999 (all three) after 5000 steps.
  */
-function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
+function goldenSection(out: MaxPowerPoint): number {
   let ax = BRACKET[AX]!;
   let bx = BRACKET[BX]!;
   const cx = BRACKET[CX]!;
@@ -602,7 +606,7 @@ function goldenSection(vocUpperV: number, out: MaxPowerPoint): number {
   // (ssc evaluates it again, to the same number).
   const bracketMiddle = bx;
   const lower = 0;
-  const upper = vocUpperV;
+  const upper = CURVE[VOC_UPPER_V]!;
   if (ax < lower) ax = lower;
   if (ax > upper) ax = upper;
   if (bx < lower) bx = lower;
@@ -686,6 +690,7 @@ export function maxPower5Par(
   out: MaxPowerPoint,
 ): number {
   setCurve(idealityV, lightA, saturationA, seriesOhm, shuntOhm, 0.9 * lightA);
-  bracketMinimum(vocUpperV);
-  return goldenSection(vocUpperV, out);
+  CURVE[VOC_UPPER_V] = vocUpperV;
+  bracketMinimum();
+  return goldenSection(out);
 }
