@@ -12,7 +12,7 @@
 import { v2IdOf } from '../../model/climate-ids.ts';
 import { CLIMATE_DATASETS, type ClimateDataset } from '../../model/climate-datasets.ts';
 import type { ClimateStation } from '../../types/schemas.ts';
-import { type CatalogColumn, type ColumnDescription, codedText, readColumns, recordMaker } from './climate-columns.ts';
+import { type CatalogColumn, type ColumnDescription, codedText, readColumns, recordMaker, type SortedTexts } from './climate-columns.ts';
 import type { Columns, Database } from './database.ts';
 import { boxAround, type GeoBox } from './geo-box.ts';
 import { FARTHEST_METRES, haversine, METRES_PER_DEGREE_LATITUDE, METRES_PER_MILE } from './haversine.ts';
@@ -273,10 +273,10 @@ export class ClimateCatalog {
 
   /** A station by its v1 id (`3-W105N040-W10502N4001`, `0-94018`: PVWatts v6's file_id). */
   byId(id: string): ClimateStation | undefined {
-    const ids = this.columns.get('id');
+    const ids = this.columns.get('id') as SortedTexts;
     // each dataset's rows are in the order of their ids
     for (const cells of this.cells.values()) {
-      const row = binarySearch(cells.start, cells.end, id, (row) => ids!.at(row) as string);
+      const row = ids.find(id, cells.start, cells.end);
       if (row >= 0) return this.record(row);
     }
     return undefined;

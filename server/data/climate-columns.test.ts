@@ -68,3 +68,18 @@ test('a column equal to another is that column', async () => {
   assert.equal(columns.get('lat'), columns.get('header_lat'));
   assert.notEqual(columns.get('lat'), columns.get('other'));
 });
+
+test('texts in order are kept front-coded, and read back exactly across its blocks', async () => {
+  const ids = Array.from({ length: 100 }, (_, i) => (i === 40 ? null : `3-W105N040-W10502N${String(4001 + i * 3).padStart(4, '0')}${i % 7 === 0 ? 'é' : ''}`));
+  ids[41] = '3-W105N040-W10502N41';
+  const { columns } = await readColumns(chunksOf([{ id: ids.slice(0, 33) }, { id: ids.slice(33) }]), ids.length, [{ name: 'id', kind: 'text' }], []);
+  const column = columns.get('id')!;
+  assert.equal(column.constructor.name, 'FrontCodedTexts');
+  assert.deepEqual(
+    ids.map((_, row) => column.at(row)),
+    ids,
+  );
+  // texts that share little are kept whole
+  const { columns: whole } = await readColumns(chunksOf([{ id: ['a', 'b', 'c'] }]), 3, [{ name: 'id', kind: 'text' }], []);
+  assert.equal(whole.get('id')!.constructor.name, 'JoinedTexts');
+});

@@ -4,7 +4,7 @@
 // station (13 of each kind) as 16-bit integers, 78 bytes, and the station's id among the ids in one
 // buffer (docs/storage.md, "The size of a national grid"). A data set built before the table existed
 // has none, and every station then has no resource.
-import { JoinedTexts } from './climate-columns.ts';
+import { JoinedTexts, type SortedTexts } from './climate-columns.ts';
 import type { Columns, Database } from './database.ts';
 
 /** A station's averages, kWh/m²/day to the hundredth: index 0 the year, 1–12 January to December. */
@@ -24,7 +24,7 @@ const hundredths = (value: number) => Math.round(value * 100);
 export class SolarResourceStore {
   private constructor(
     /** The stations' ids, in order. */
-    private readonly ids: JoinedTexts,
+    private readonly ids: SortedTexts,
     readonly size: number,
     /** Station s's value of kind k for month m at s × STRIDE + k × MONTHS + m. */
     private readonly values: Uint16Array | Float64Array,
@@ -71,20 +71,13 @@ export class SolarResourceStore {
         for (let k = 0; k < kinds.length; k++) values[station * STRIDE + k * MONTHS + month] = keep(kinds[k]![row]!);
       }
     }
-    return new SolarResourceStore(new JoinedTexts(Buffer.concat(parts, bytes), ends, new Set()), count, values);
+    return new SolarResourceStore(new JoinedTexts(Buffer.concat(parts, bytes), ends, new Set()).compact(), count, values);
   }
 
   /** The resource of a station by its v1 id, or undefined (a station whose weather PVWatts v8 refused, or a data set without the table). */
   of(id: string): StationSolarResource | undefined {
-    let [low, high] = [0, this.size - 1];
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const value = this.ids.at(middle)!;
-      if (value < id) low = middle + 1;
-      else if (value > id) high = middle - 1;
-      else return this.resourceAt(middle);
-    }
-    return undefined;
+    const station = this.ids.find(id, 0, this.size);
+    return station < 0 ? undefined : this.resourceAt(station);
   }
 
   private resourceAt(station: number): StationSolarResource {
