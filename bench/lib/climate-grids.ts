@@ -124,16 +124,30 @@ export async function climateGrid(cells: number, { log = false }: { log?: boolea
       linkSync(join(writer.workDir, first.path), join(writer.workDir, path));
       files[shardKey(shard)] = { ...first, path };
     }
-    // Each station's solar resource is its model's (the first shard's station at its station_index), written in the catalog's order, which is its ids'.
-    const catalog = await writer.db.runAndReadAll(`SELECT id, station_index FROM read_parquet('${join(writer.workDir, files.stations!.path)}')`);
-    const [ids, indexes] = catalog.getColumnsJS() as [string[], number[]];
-    const solarProgress = progressOf('solar resource', ids.length, log);
+    // Each station's solar resource is its model's (the first shard's station at its station_index),
+    // written in the catalog's order, which is its ids': the ids read a chunk at a time into one
+    // buffer (as 2,000,000 strings they would hold 100 MB more of heap while the rows are written).
+    const ids = { text: [] as Buffer[], ends: new Uint32Array(stations), models: new Int32Array(stations) };
+    const catalog = await writer.db.stream(`SELECT id, station_index FROM read_parquet('${join(writer.workDir, files.stations!.path)}')`);
+    let read = 0;
+    let length = 0;
+    for (let chunk = await catalog.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await catalog.fetchChunk()) {
+      const [chunkIds, indexes] = chunk.getColumns() as [string[], number[]];
+      for (const [i, id] of chunkIds.entries()) {
+        ids.ends[read] = length += id.length;
+        ids.models[read++] = indexes[i]!;
+      }
+      ids.text.push(Buffer.from(chunkIds.join(''), 'latin1'));
+    }
+    if (read !== stations) throw new Error(`the catalog has ${read} stations, not the ${stations} written`);
+    const idText = Buffer.concat(ids.text);
+    const solarProgress = progressOf('solar resource', stations, log);
     await solar.write(
       writer,
       (function* () {
-        for (const [i, id] of ids.entries()) {
+        for (let i = 0; i < stations; i++) {
           solarProgress.tick();
-          yield { id, model: firstShard[indexes[i]!]!.id };
+          yield { id: idText.toString('latin1', i === 0 ? 0 : ids.ends[i - 1], ids.ends[i]), model: firstShard[ids.models[i]!]!.id };
         }
       })(),
       true,
