@@ -84,6 +84,11 @@ export class ClimateStore {
     return this.catalog.nearestIn(dataset, lat, lon, radiusMiles);
   }
 
+  /** `nearestIn` without the promise (the catalog's search is in memory). */
+  closestIn(dataset: ClimateDataset, lat: number, lon: number, radiusMiles: number): NearestStation | null {
+    return this.catalog.closestIn(dataset, lat, lon, radiusMiles);
+  }
+
   /** Every station within `radiusMiles` (> 0), nearest first, ties by id. */
   within(lat: number, lon: number, radiusMiles: number): Promise<NearestStation[]> {
     return this.catalog.within(lat, lon, radiusMiles);

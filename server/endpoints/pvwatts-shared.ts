@@ -7,7 +7,6 @@ import { basename } from 'node:path';
 import { propertiesOf } from '../../schemas/registry.ts';
 import type { ClimateStation, ClimateStore } from '../data/climate.ts';
 import type { PvModel } from '../data/pv-models.ts';
-import { stationIndexOf } from '../data/pv-stations.ts';
 import { unchanging } from '../formats/json.ts';
 import { formatFloat } from '../formats/numbers.ts';
 import type { ApiResult, View } from '../formats/render.ts';
@@ -85,8 +84,7 @@ export function locateStation(
   }
   const dataset = values.dataset as ClimateStation['dataset'];
   const radius = values.radius!;
-  // the catalog's in-memory index: the store's SQL search answers the same, in milliseconds rather than microseconds
-  const found = stationIndexOf(climate).nearestIn(dataset, values.lat!, values.lon!, radius);
+  const found = climate.closestIn(dataset, values.lat!, values.lon!, radius);
   if (!found) return { error: solarNoStationMessage(dataset, radius, formatFloat(values.lat!)!, formatFloat(values.lon!)!) };
   return { station: found.station, distanceMetres: found.distanceMetres };
 }
