@@ -45,12 +45,14 @@ export interface Step {
  */
 const PREPARED_PER_CONNECTION = 128;
 /**
- * The statements of `run` (searches) kept per connection: a kept plan also keeps the rows it last
- * materialized (a search's common table expressions: about 2 MB, 5 MB and more for a wide band), so
- * few are kept (a nearest search's INSERT and DELETE, and 8 shapes of search); searches of other
- * shapes are prepared again (a few milliseconds).
+ * The statements of `run` (searches) kept per connection: a kept search plan holds memory (after
+ * 1,000 nearest searches on the 60,000-station sample the 22 kept over four connections held about
+ * 17 MB, given back when they were forgotten), so few are kept: a nearest search's INSERT and
+ * DELETE and two shapes of search (a radius's common pair: with and without the ring). Searches of
+ * other shapes are prepared again (a few milliseconds). With ten kept, 200 clients' searches took
+ * the server 5-25 MB higher (docs/storage.md, "Memory after a burst").
  */
-const RUN_PREPARED_PER_CONNECTION = 10;
+const RUN_PREPARED_PER_CONNECTION = 4;
 
 /** A connection's two caches of prepared statements: of `query` (statements) and of `run` (searches). */
 type StatementCache = 'statements' | 'searches';
