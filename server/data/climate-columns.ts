@@ -16,33 +16,13 @@
 // A record is a view of one row: an object holding its row, whose fields are getters that read the
 // columns (as the fuel stations' records are: docs/storage.md, "Station records").
 
-/** A column of one field: its value at a row. */
-export interface CatalogColumn {
-  at(row: number): unknown;
-  /** JavaScript that reads the value at `row` of the column held in variable `name` (the records' getters are compiled from it). */
-  expression(name: string): string;
-}
+import { CODED_AT_MOST, CodedColumn, type Column } from './station-columns.ts';
 
-/** A field whose distinct values are at most this share of the rows is coded. */
-const CODED_AT_MOST = 1 / 4;
+/** A column of one field: its value at a row (the fuel stations' kind of column). */
+export type CatalogColumn = Column;
 
 const codesFor = (count: number, distinct: number) =>
   distinct <= 0x100 ? new Uint8Array(count) : distinct <= 0x10000 ? new Uint16Array(count) : new Uint32Array(count);
-
-class CodedColumn implements CatalogColumn {
-  constructor(
-    readonly values: readonly unknown[],
-    readonly codes: Uint8Array | Uint16Array | Uint32Array,
-  ) {}
-
-  at(row: number): unknown {
-    return this.values[this.codes[row]!];
-  }
-
-  expression(name: string): string {
-    return `${name}.values[${name}.codes[row]]`;
-  }
-}
 
 /** Texts as UTF-8 bytes one after the other, text `row` ending at `ends[row]`; null where `nulls` says. */
 export class JoinedTexts implements CatalogColumn {

@@ -10,7 +10,7 @@
 import type { StationRecord } from './station-records.ts';
 
 /** A column of one field: its value at a row (the station's place in the file). */
-interface Column {
+export interface Column {
   at(row: number): unknown;
   /** JavaScript that reads the value at `row` of the column held in variable `name` (the records' getters are compiled from it). */
   expression(name: string): string;
@@ -21,9 +21,9 @@ interface Column {
  * values are at most this share of its rows (a name or an address is not: it would only add a code
  * to each).
  */
-const CODED_AT_MOST = 1 / 4;
+export const CODED_AT_MOST = 1 / 4;
 
-class CodedColumn implements Column {
+export class CodedColumn implements Column {
   constructor(
     readonly values: readonly unknown[],
     readonly codes: Uint8Array | Uint16Array | Uint32Array,
