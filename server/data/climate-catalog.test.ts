@@ -5,20 +5,36 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { CLIMATE_DATASETS } from '../../model/climate-datasets.ts';
 import { DuckDBInstance } from '../../model/duckdb.ts';
 import { DataSetWriter } from '../../pipeline/dataset-writer.ts';
 import { writeCatalog } from '../../pipeline/datasets/climate-writer.ts';
 import { nsrdbGridDrafts, sampleClimateStations } from '../../pipeline/sample/climate-stations.ts';
 import { Random } from '../../pipeline/sample/random.ts';
+import type { ClimateStation } from '../../types/schemas.ts';
 import { ClimateCatalog } from './climate-catalog.ts';
 import { Database } from './database.ts';
 import { FARTHEST_METRES, haversine, METRES_PER_MILE } from './haversine.ts';
 
-test('nearest and within find what measuring every station finds', async (t) => {
+/** The catalog file of `drafts` written as the pipeline writes it, in a folder removed after the test. */
+async function catalogFile(
+  t: TestContext,
+  drafts: Array<Omit<ClimateStation, 'station_index' | 'hourly_file' | 'hourly_row_group' | 'hourly_offset' | 'hourly_bytes'>>,
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-catalog-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const writer = await DataSetWriter.open(dir);
+  await writeCatalog(
+    writer,
+    drafts.map((draft, i) => ({ ...draft, station_index: i, hourly_file: 'hourly-0000', hourly_row_group: i, hourly_offset: 4, hourly_bytes: 1 })),
+  );
+  const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
+  writer.close();
+  return join(dir, manifest.datasets.climate!.files.stations!.path);
+}
+
+test('nearest and within find what measuring every station finds', async (t) => {
   const drafts = [
     ...sampleClimateStations(1, { climatePlaces: 300, nsrdbSpacingDeg: 4 }).map(({ draft }) => draft),
     ...nsrdbGridDrafts({ spacingDeg: 7, landOnly: false, box: { south: -89, north: 89, west: -180, east: 180 }, seedLabel: 'globe' }).map((draft) => ({
@@ -27,16 +43,10 @@ test('nearest and within find what measuring every station finds', async (t) => 
       id_v2: `${draft.id_v2}-globe`,
     })),
   ];
-  const writer = await DataSetWriter.open(dir);
-  await writeCatalog(
-    writer,
-    drafts.map((draft, i) => ({ ...draft, station_index: i, hourly_file: 'hourly-0000', hourly_row_group: i, hourly_offset: 4, hourly_bytes: 1 })),
-  );
-  const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
-  writer.close();
+  const file = await catalogFile(t, drafts);
   const db = await Database.open();
   t.after(() => db.close());
-  const catalog = await ClimateCatalog.load(db, join(dir, manifest.datasets.climate!.files.stations!.path));
+  const catalog = await ClimateCatalog.load(db, file);
   const stations = catalog.stations;
   assert.equal(stations.length, drafts.length);
 
@@ -78,25 +88,16 @@ test('nearest and within find what measuring every station finds', async (t) => 
 });
 
 test('a station is found by its ids, as the same record, from a file in any order', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'nrel-compat-climate-catalog-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const drafts = sampleClimateStations(1, { climatePlaces: 40, nsrdbSpacingDeg: 4 }).map(({ draft }) => draft);
-  const writer = await DataSetWriter.open(dir);
-  await writeCatalog(
-    writer,
-    drafts.map((draft, i) => ({ ...draft, station_index: i, hourly_file: 'hourly-0000', hourly_row_group: i, hourly_offset: 4, hourly_bytes: 1 })),
-  );
-  const manifest = writer.commit({ schema_version: 1, generator: 'test', sample: true, notice: 'test' });
-  writer.close();
+  const file = await catalogFile(t, drafts);
   // a file out of the catalog's order (not one the pipeline writes) is read in it all the same
-  const file = join(dir, manifest.datasets.climate!.files.stations!.path);
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
   await duck.run(`COPY (SELECT * FROM read_parquet('${file}') ORDER BY id_v2 DESC) TO '${file}.reversed' (FORMAT parquet)`);
   duck.closeSync();
   renameSync(`${file}.reversed`, file);
   const db = await Database.open();
   t.after(() => db.close());
-  const catalog = await ClimateCatalog.load(db, join(dir, manifest.datasets.climate!.files.stations!.path));
+  const catalog = await ClimateCatalog.load(db, file);
   const ids = drafts.map((draft) => draft.id).sort();
   assert.deepEqual(
     catalog.stations.map((station) => station.id),
