@@ -21,7 +21,7 @@ test('IdleCollector: once idle for idleMs after the heap grew or values were let
     heap = 100;
     collected++;
   };
-  const idle = new IdleCollector(40, { collect, heapUsed: () => heap, minGrowthBytes: 10 });
+  const idle = new IdleCollector(40, { collect, heapSize: () => heap, minGrowthBytes: 10 });
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   idle.requestStarted();
   idle.requestStarted();
@@ -57,7 +57,7 @@ test('IdleCollector: what runs after a collection is not garbage to collect agai
       order.push('collect');
       heap = 100;
     },
-    heapUsed: () => heap,
+    heapSize: () => heap,
     minGrowthBytes: 10,
   });
   idle.afterCollection = async () => {
