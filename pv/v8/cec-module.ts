@@ -399,7 +399,7 @@ const SERIES_OVER_SHUNT = 7;
 const FINITE = 8;
 /** The voltage to evaluate at, V. */
 const VOLTAGE_V = 9;
-/** `solveCurrent`'s current, A, then `negativePower`'s −P, W. */
+/** `solveCurrent`'s current, A. */
 const ANSWER = 10;
 /** The upper end of the maximum-power search, V: the open-circuit voltage. */
 const VOC_UPPER_V = 11;
@@ -467,18 +467,16 @@ function solveCurrent(): void {
 }
 
 /**
- * −P(V) = −V·I(V) at the voltage in CURVE, into CURVE[ANSWER] (ssc `powerfunc`): the current of
- * `solveCurrent` from the curve's first guess 0.9·I_L. At V = 0 it is −0 without solving when the
- * parameters are finite: the current is then a finite number ≥ 0.
+ * −P(V) = −V·I(V) (ssc `powerfunc`): the current of `solveCurrent` from the curve's first guess
+ * 0.9·I_L. At V = 0 it is −0 without solving when the parameters are finite: the current is then a
+ * finite number ≥ 0. Small enough for V8 to inline wherever it is called, so that only
+ * `solveCurrent` is called, without arguments or a result.
  */
-function negativePower(): void {
-  const voltageV = CURVE[VOLTAGE_V]!;
-  if (voltageV === 0 && CURVE[FINITE] === 1) {
-    CURVE[ANSWER] = -0;
-    return;
-  }
+function negativePowerAt(voltageV: number): number {
+  if (voltageV === 0 && CURVE[FINITE] === 1) return -0;
+  CURVE[VOLTAGE_V] = voltageV;
   solveCurrent();
-  CURVE[ANSWER] = -voltageV * CURVE[ANSWER]!;
+  return -voltageV * CURVE[ANSWER]!;
 }
 
 // Numerical Recipes constants as ssc's copy of mnbrak/golden has them.
@@ -507,12 +505,8 @@ function bracketMinimum(): void {
   let ax = 0;
   let bx = CURVE[VOC_UPPER_V]!;
   let cx: number;
-  CURVE[VOLTAGE_V] = ax;
-  negativePower();
-  let fa = CURVE[ANSWER]!;
-  CURVE[VOLTAGE_V] = bx;
-  negativePower();
-  let fb = CURVE[ANSWER]!;
+  let fa = negativePowerAt(ax);
+  let fb = negativePowerAt(bx);
   let fc: number;
   if (fb > fa) {
     let swap = ax;
@@ -523,9 +517,7 @@ function bracketMinimum(): void {
     fb = swap;
   }
   cx = bx + GOLD * (bx - ax);
-  CURVE[VOLTAGE_V] = cx;
-  negativePower();
-  fc = CURVE[ANSWER]!;
+  fc = negativePowerAt(cx);
   while (fb > fc) {
     const r = (bx - ax) * (fb - fc);
     const q = (bx - cx) * (fb - fa);
@@ -535,9 +527,7 @@ function bracketMinimum(): void {
     const ulim = bx + GLIMIT * (cx - bx);
     let fu: number;
     if ((bx - u) * (u - cx) > 0.0) {
-      CURVE[VOLTAGE_V] = u;
-      negativePower();
-      fu = CURVE[ANSWER]!;
+      fu = negativePowerAt(u);
       if (fu < fc) {
         ax = bx;
         bx = u;
@@ -550,33 +540,23 @@ function bracketMinimum(): void {
         break;
       }
       u = cx + GOLD * (cx - bx);
-      CURVE[VOLTAGE_V] = u;
-      negativePower();
-      fu = CURVE[ANSWER]!;
+      fu = negativePowerAt(u);
     } else if ((cx - u) * (u - ulim) > 0.0) {
-      CURVE[VOLTAGE_V] = u;
-      negativePower();
-      fu = CURVE[ANSWER]!;
+      fu = negativePowerAt(u);
       if (fu < fc) {
         bx = cx;
         cx = u;
         u = cx + GOLD * (cx - bx);
         fb = fc;
         fc = fu;
-        CURVE[VOLTAGE_V] = u;
-        negativePower();
-        fu = CURVE[ANSWER]!;
+        fu = negativePowerAt(u);
       }
     } else if ((u - ulim) * (ulim - cx) >= 0.0) {
       u = ulim;
-      CURVE[VOLTAGE_V] = u;
-      negativePower();
-      fu = CURVE[ANSWER]!;
+      fu = negativePowerAt(u);
     } else {
       u = cx + GOLD * (cx - bx);
-      CURVE[VOLTAGE_V] = u;
-      negativePower();
-      fu = CURVE[ANSWER]!;
+      fu = negativePowerAt(u);
     }
     ax = bx;
     bx = cx;
@@ -622,18 +602,8 @@ function goldenSection(out: MaxPowerPoint): number {
     x2 = bx;
     x1 = bx - GOLDEN_C * (bx - ax);
   }
-  let f1 = fb;
-  if (x1 !== bracketMiddle) {
-    CURVE[VOLTAGE_V] = x1;
-    negativePower();
-    f1 = CURVE[ANSWER]!;
-  }
-  let f2 = fb;
-  if (x2 !== bracketMiddle) {
-    CURVE[VOLTAGE_V] = x2;
-    negativePower();
-    f2 = CURVE[ANSWER]!;
-  }
+  let f1 = x1 === bracketMiddle ? fb : negativePowerAt(x1);
+  let f2 = x2 === bracketMiddle ? fb : negativePowerAt(x2);
   let steps = 0;
   while (Math.abs(x3 - x0) > GOLDEN_TOLERANCE * (Math.abs(x1) + Math.abs(x2))) {
     if (f2 < f1) {
@@ -641,17 +611,13 @@ function goldenSection(out: MaxPowerPoint): number {
       x1 = x2;
       x2 = GOLDEN_R * x1 + GOLDEN_C * x3;
       f1 = f2;
-      CURVE[VOLTAGE_V] = x2;
-      negativePower();
-      f2 = CURVE[ANSWER]!;
+      f2 = negativePowerAt(x2);
     } else {
       x3 = x2;
       x2 = x1;
       x1 = GOLDEN_R * x2 + GOLDEN_C * x0;
       f2 = f1;
-      CURVE[VOLTAGE_V] = x1;
-      negativePower();
-      f1 = CURVE[ANSWER]!;
+      f1 = negativePowerAt(x1);
     }
     if (steps++ > GOLDEN_MAX_STEPS) {
       out.voltageV = -999;
