@@ -82,3 +82,37 @@ test('IdleCollector: what runs after a collection is not garbage to collect agai
   assert.deepEqual(order, ['collect', 'after'], 'the 30 units the warm-up left are the new baseline');
   idle.close();
 });
+
+test('IdleCollector: afterIdle runs at every idle spell after requests, after the collection when one is made', async () => {
+  let heap = 100;
+  const order: string[] = [];
+  const idle = new IdleCollector(20, {
+    collect: () => {
+      order.push('collect');
+      heap = 100;
+    },
+    heapSize: () => heap,
+    minGrowthBytes: 10,
+  });
+  idle.afterCollection = async () => {
+    order.push('after collection');
+  };
+  idle.afterIdle = async () => {
+    order.push('idle');
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  idle.requestStarted();
+  idle.requestEnded();
+  await wait(50);
+  assert.deepEqual(order, ['idle'], 'little garbage: no collection, but the idle work');
+  heap = 150;
+  idle.requestStarted();
+  await wait(50);
+  assert.deepEqual(order, ['idle'], 'nothing while a request is in flight');
+  idle.requestEnded();
+  await wait(50);
+  assert.deepEqual(order, ['idle', 'collect', 'after collection', 'idle']);
+  await wait(50);
+  assert.equal(order.length, 4, 'once a spell: no requests since, nothing more');
+  idle.close();
+});

@@ -42,7 +42,9 @@ export function collectGarbage(): void {
  * A forced collection also frees the shapes (V8's maps) of every object made and let go since the
  * last, and V8 then drops the optimised code built for them: the next requests would run slowly
  * until V8 optimises it again. So after each collection `afterCollection` runs (the server answers
- * its examples again, docs/decisions.md §1.7), and what that leaves is the new baseline.
+ * its examples again, docs/decisions.md §1.7), and what that leaves is the new baseline. Memory
+ * outside V8's heap has its own keepers: `afterIdle` runs at every idle spell, collection or not
+ * (the server has DuckDB give back what its allocators keep, docs/storage.md "After a burst").
  */
 export class IdleCollector {
   private inFlight = 0;
@@ -52,11 +54,13 @@ export class IdleCollector {
   private readonly collect: () => void;
   private readonly heapSize: () => number;
   private readonly minGrowthBytes: number;
-  private collecting = false;
+  private idleWorkRunning = false;
   /** Full collections made so far. */
   collections = 0;
   /** What runs after each collection, before the heap is taken as the new baseline. */
   afterCollection: (() => Promise<void>) | undefined;
+  /** What runs each time the process has been idle for `idleMs` after requests, after the collection if one was made. */
+  afterIdle: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly idleMs: number,
@@ -96,17 +100,22 @@ export class IdleCollector {
   }
 
   private async collectIfWorthIt(): Promise<void> {
-    if (this.inFlight > 0 || this.collecting) return;
-    if (!this.released && this.heapSize() - this.heapAfterCollection < this.minGrowthBytes) return;
-    this.released = false;
-    this.collections++;
-    this.collecting = true;
+    if (this.inFlight > 0 || this.idleWorkRunning) return;
+    this.idleWorkRunning = true;
     try {
-      this.collect();
-      await this.afterCollection?.();
+      if (this.released || this.heapSize() - this.heapAfterCollection >= this.minGrowthBytes) {
+        this.released = false;
+        this.collections++;
+        try {
+          this.collect();
+          await this.afterCollection?.();
+        } finally {
+          this.settle();
+        }
+      }
+      await this.afterIdle?.();
     } finally {
-      this.collecting = false;
-      this.settle();
+      this.idleWorkRunning = false;
     }
   }
 

@@ -271,6 +271,7 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
     collectGarbage();
     if (settings.warmUp) await answerExamples(dataSet, 'warm-up after the collection', largeAnswers);
     idleCollector.settle();
+    await dataSet.db.returnFreedMemory();
   };
 
   const { data, open } = await openServedDataSet(settings, logger, idleCollector, warm);
@@ -329,6 +330,19 @@ async function startServing(settings: Settings, options: StartOptions, parts: Se
       }
     };
   }
+  // what a burst's searches left with DuckDB, in its kept plans and its allocators, is given back
+  // once the server is idle (docs/storage.md "Memory after a burst")
+  idleCollector.afterIdle = async () => {
+    const dataSet = data.acquire();
+    try {
+      await dataSet.db.renewKeptSearches();
+      await dataSet.db.returnFreedMemory();
+    } catch (error) {
+      logger.warn(`returning freed memory: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      data.release(dataSet);
+    }
+  };
   readiness.phase = 'ready';
   const dataWatcher = watchDataDir(data, resolve(settings.dataDir), { pollMs: options.pollMs, log: logger, open });
 

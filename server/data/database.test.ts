@@ -128,3 +128,30 @@ test('an idle connection that has the statement prepared serves it, whichever wa
     two.close();
   }
 });
+
+test('the kept searches renewed at idle are the same searches, kept still, and answer as before', async () => {
+  const one = await Database.open({ connections: 1 });
+  try {
+    await one.execute('CREATE TABLE numbers AS SELECT range::DOUBLE AS x FROM range(10)');
+    const searches = ['SELECT count(*)::INTEGER AS n FROM numbers WHERE x < 4', 'SELECT max(x) AS m FROM numbers'];
+    for (const sql of searches) await one.run([{ sql }]);
+    assert.deepEqual(one.statementCacheStats().searches, { entries: 2, hits: 0, misses: 2 });
+    await one.renewKeptSearches();
+    assert.deepEqual(one.statementCacheStats().searches, { entries: 2, hits: 0, misses: 2 });
+    assert.deepEqual(await one.run([{ sql: searches[0]! }]), { n: [4] });
+    assert.deepEqual(await one.run([{ sql: searches[1]! }]), { m: [9] });
+    assert.deepEqual(one.statementCacheStats().searches, { entries: 2, hits: 2, misses: 2 }, 'neither was prepared again when asked');
+  } finally {
+    one.close();
+  }
+});
+
+test('memory given back at idle leaves the thread count as it was, and the connections answering', async () => {
+  const two = await Database.open({ connections: 2, threads: 2 });
+  try {
+    await two.returnFreedMemory();
+    assert.deepEqual(await two.query("SELECT current_setting('threads')::INTEGER AS threads"), { threads: [2] });
+  } finally {
+    two.close();
+  }
+});

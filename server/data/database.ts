@@ -50,7 +50,8 @@ const PREPARED_PER_CONNECTION = 128;
  * 17 MB, given back when they were forgotten), so few are kept: a nearest search's INSERT and
  * DELETE and two shapes of search (a radius's common pair: with and without the ring). Searches of
  * other shapes are prepared again (a few milliseconds). With ten kept, 200 clients' searches took
- * the server 5-25 MB higher (docs/storage.md, "Memory after a burst").
+ * the server 5-25 MB higher (docs/storage.md, "Memory after a burst"); what the kept ones hold is
+ * let go at idle (`renewKeptSearches`).
  */
 const RUN_PREPARED_PER_CONNECTION = 4;
 
@@ -92,9 +93,10 @@ async function renew(pooled: PooledConnection, statements: Step[]): Promise<void
   await runAll(pooled, statements);
 }
 
-/** Drops the statements a connection kept. */
-function forget(pooled: PooledConnection): void {
-  for (const cache of [pooled.prepared, pooled.searches]) {
+/** Drops the statements a connection kept (of `caches`: both unless said). */
+function forget(pooled: PooledConnection, caches: readonly StatementCache[] = ['statements', 'searches']): void {
+  for (const kind of caches) {
+    const cache = kind === 'statements' ? pooled.prepared : pooled.searches;
     for (const statement of cache.values()) statement.destroySync();
     cache.clear();
   }
@@ -215,6 +217,7 @@ export class Database {
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: PooledConnection[],
+    private readonly threads: number,
   ) {
     this.connections = connections;
     this.idle = [...connections];
@@ -225,7 +228,8 @@ export class Database {
   static async open(options: { threads?: number; connections?: number } = {}): Promise<Database> {
     // DuckDB's allocator keeps up to 128 MB of freed memory by default; a server that loads once and
     // then answers small queries is better off returning it.
-    const instance = await DuckDBInstance.create(':memory:', { threads: String(options.threads ?? 1), allocator_flush_threshold: '8MB' });
+    const threads = options.threads ?? 1;
+    const instance = await DuckDBInstance.create(':memory:', { threads: String(threads), allocator_flush_threshold: '8MB' });
     // Tables go to an in-memory database that DuckDB compresses as it would a file, when it is
     // checkpointed (`compressTables`): the 60,000 stations' table takes 7 MB instead of 35, and a
     // nearest search 3-5% longer (interleaved p50).
@@ -246,7 +250,7 @@ export class Database {
         catalogChanges: 0,
       });
     }
-    return new Database(instance, connections);
+    return new Database(instance, connections, threads);
   }
 
   /**
@@ -293,6 +297,48 @@ export class Database {
       return total;
     };
     return { statements: stats('statements'), searches: stats('searches') };
+  }
+
+  /**
+   * Prepares again the search plans the idle connections keep (`RUN_PREPARED_PER_CONNECTION`): a
+   * kept plan holds memory that grows with the searches it runs, up to a working set (a burst of
+   * 200 clients' nearest searches left some 25 MB with the kept plans; a plan prepared afresh holds
+   * next to none), docs/storage.md "Memory after a burst". The same searches stay kept, so the first
+   * request after an idle spell does not wait for its plan (a nearest search's takes about 6 ms).
+   */
+  async renewKeptSearches(): Promise<void> {
+    for (const pooled of [...this.idle]) {
+      const at = this.idle.indexOf(pooled);
+      if (at < 0) continue;
+      this.idle.splice(at, 1);
+      try {
+        const kept = pooled.catalogChanges === this.catalogChanges ? [...pooled.searches.keys()] : [];
+        forget(pooled, ['searches']);
+        for (const sql of kept) {
+          // one that no longer prepares is left out: a request that asks for it is told why
+          const statement = await pooled.connection.prepare(sql).catch(() => undefined);
+          if (statement) pooled.searches.set(sql, statement);
+        }
+      } finally {
+        this.release(pooled);
+      }
+    }
+  }
+
+  /**
+   * Gives back to the system the memory DuckDB's allocators keep freed (docs/storage.md "After a
+   * burst"): its jemalloc arenas purge freed pages only as later allocations come, so an idle server
+   * would keep a burst's, and the system allocator keeps its own until trimmed. DuckDB flushes both
+   * whenever its thread count is set (TaskScheduler::RelaunchThreads), so it is set one up and back.
+   */
+  async returnFreedMemory(): Promise<void> {
+    const pooled = await this.acquire();
+    try {
+      await pooled.connection.run(`SET threads = ${this.threads + 1}`);
+      await pooled.connection.run(`SET threads = ${this.threads}`);
+    } finally {
+      this.release(pooled);
+    }
   }
 
   /** Compresses the tables made so far, which DuckDB does to an in-memory database's when it checkpoints it. */
