@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { JsonSchema } from '../../schemas/json-schema.ts';
 import { compileJson } from './json.ts';
+import { formatFloatDigits } from './numbers.ts';
 import { shapeOf } from './shape.ts';
 import { compileXml, railsStyle, writeXmlDocument } from './xml.ts';
 
@@ -48,4 +49,8 @@ test('x-json-digits: JSON writes that many significant digits, XML the shortest 
   const xml = writeXmlDocument(compileXml(shape, style), style, 'response', value, []);
   assert.match(xml, /<ac-monthly type="float">321\.32715156216915<\/ac-monthly>/);
   assert.match(xml, /<tz type="float">-7\.0<\/tz>/);
+  // a year of hourly doubles (the long arrays' own writer): the same text as each value's alone
+  const hourly = Float64Array.from({ length: 8760 }, (_, i) => (i % 3 === 0 ? 0 : Math.sin(i) * 4321.123456789));
+  const written = compileJson(shape)({ ac_monthly: hourly, tz: 0 }, []);
+  assert.equal(written, `{"ac_monthly":[${Array.from(hourly, (item) => formatFloatDigits(item, 16)).join(',')}],"tz":0.0}`);
 });
