@@ -1,7 +1,7 @@
 /**
  * The text of many doubles at once, each exactly as `formatFloatDigits(value, 16)` writes it (the
  * value rounded to 16 significant digits, then the shortest text of that double, `.0` when integral):
- * a PVWatts v8 hourly answer holds 14 × 8,760 of them, and V8's own way there takes three
+ * a PVWatts v8 hourly answer holds 9 × 8,760 of them, and V8's own way there takes three
  * number-to-text conversions for a value whose shortest text has 17 digits (docs/decisions.md §6.3).
  *
  * For a = |value| in [10^-6, 10^15): P = a·10^p, with the p that puts P in [10^15, 10^16), is
@@ -12,8 +12,8 @@
  * w = N / 10^p (both exact, one rounding); when the spacing of 16-digit decimals there, 10^-p, is
  * wider than the spacing of doubles, N's decimal is the only one of 16 digits or fewer that reads
  * back as w, so it is w's shortest text; else V8 writes w (one conversion where formatFloatDigits
- * makes three). Values outside that range are written by `formatFloatDigits`. The texts are written
- * as bytes into one buffer and read back as one string.
+ * makes three). Values outside that range, or whose N is past 2^53, are written by
+ * `formatFloatDigits`. The texts are written as bytes into one buffer and read back as one string.
  */
 import { formatFloat, formatFloatDigits } from './numbers.ts';
 
