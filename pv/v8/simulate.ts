@@ -13,7 +13,7 @@ import { ArrayModelV8, newRecordPowerV8 } from './array-model.ts';
 import { annualOutputsV8, type PvHourlyOutputsV8, solradOutputsV8 } from './outputs.ts';
 import { orientationCheck, surfaceFailure } from './range-checks.ts';
 import type { SiteV8 } from './site.ts';
-import { orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
+import { isOneAxis, orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
 
 export type PvResultV8 =
   | { ok: true; outputs: PvAnnualOutputs & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
@@ -42,8 +42,8 @@ function checksBeforeTheLoop(system: PvSystemV8, site: SiteV8): { warnings: stri
   return { warnings, error: firstRecordError(system, site) };
 }
 
-/** What the records' loop fills in, one value a record. */
-interface RecordArrays {
+/** What the records' loops fill in, one value a record. */
+export interface RecordArraysV8 {
   acW: Float64Array;
   dcW: Float64Array;
   poaWm2: Float64Array;
@@ -51,23 +51,61 @@ interface RecordArrays {
   albedoUsed: Float64Array;
 }
 
+/** A run past its checks, its records' albedos chosen (`beginV8`), waiting for its records' power. */
+export interface BegunRunV8 {
+  arrays: RecordArraysV8;
+  warnings: string[];
+  albedoWarning: string | null;
+  dcNameplateW: number;
+}
+
 /**
- * Every record's albedo and, with the sun up, its array's power, into `arrays`; the message that
- * stops the run at a record, if one does. A function of its own so that V8 optimises the loop with
- * the whole function: the run's end, compiled while the loop runs, had no feedback yet and threw
- * the optimised code away on every run.
+ * ssc's checks and every record's albedo (in the records' order: ssc counts the invalid ones, and
+ * a later record that fails irrad::check stops the run there), into arrays made by `newArray`
+ * (shared memory, for a run whose records are split between threads); or the failed result.
  */
-function powerOfRecords(array: ArrayModelV8, albedos: RecordAlbedo, site: SiteV8, arrays: RecordArrays): string | null {
+export function beginV8(
+  system: PvSystemV8,
+  site: SiteV8,
+  newArray: (length: number) => Float64Array = (length) => new Float64Array(length),
+): BegunRunV8 | PvResultV8 {
+  const { warnings, error } = checksBeforeTheLoop(system, site);
+  if (error !== null) return { ok: false, error, station: site.station, warnings };
+  const n = site.records;
+  const arrays: RecordArraysV8 = { acW: newArray(n), dcW: newArray(n), poaWm2: newArray(n), cellC: newArray(n), albedoUsed: newArray(n) };
+  arrays.cellC.set(site.ambientC);
+  const albedos = new RecordAlbedo(system);
+  const stop = site.weatherFailure === null ? n : site.weatherFailure.record;
+  for (let i = 0; i < stop; i++) arrays.albedoUsed[i] = albedos.of(site.albedo[i]!, site.month[i]!);
+  return { arrays, warnings, albedoWarning: albedos.warning(), dcNameplateW: system.system_capacity * 1000 };
+}
+
+/**
+ * Whether each record's power depends on that record alone, so that the records can be computed in
+ * any order and by several threads (`recordsPowerV8` over parts) with the same outputs to the bit:
+ * monofacial fixed and 2-axis arrays. A 1-axis tracker's sky-diffuse table keeps the value that first
+ * filled each degree of tilt, and the bifacial rear side the last sky Perez ran on (docs/pv-model.md
+ * §8.6, §10), so theirs must run in order.
+ */
+export function recordsIndependentV8(system: PvSystemV8): boolean {
+  return !((system.bifaciality ?? 0) > 0) && !isOneAxis(system.array_type);
+}
+
+/**
+ * The power of records `from` … `to` − 1 with the sun up, into `arrays` (their albedos from
+ * `beginV8`); the message that stops the run at the first of them that stops it, if one does. A
+ * function of its own so that V8 optimises the loop with the whole function: the run's end,
+ * compiled while the loop runs, had no feedback yet and threw the optimised code away on every run.
+ */
+export function recordsPowerV8(system: PvSystemV8, site: SiteV8, arrays: RecordArraysV8, from: number, to: number): string | null {
+  const array = new ArrayModelV8(system, site);
   const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
   const record = newRecordPowerV8();
-  for (let i = 0; i < site.records; i++) {
+  for (let i = from; i < to; i++) {
     // irrad::check runs on every record: a later record that fails it stops the run there
     if (site.weatherFailure !== null && site.weatherFailure.record === i) return surfaceFailure(site, i, site.weatherFailure.message);
-    const month = site.month[i]!;
-    const albedo = albedos.of(site.albedo[i]!, month);
-    albedoUsed[i] = albedo;
     if (site.sunUp[i] === SunUp.night) continue;
-    if (!array.power(i, month, albedo, record)) return `Module power calculation failed at index ${i}.`;
+    if (!array.power(i, site.month[i]!, albedoUsed[i]!, record)) return `Module power calculation failed at index ${i}.`;
     poaWm2[i] = record.poaWm2;
     cellC[i] = record.cellC;
     dcW[i] = record.dcW;
@@ -76,33 +114,24 @@ function powerOfRecords(array: ArrayModelV8, albedos: RecordAlbedo, site: SiteV8
   return null;
 }
 
-/** Runs PVWatts v8 for `system` on `site`; `hourly` adds the per-record arrays. */
-export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
-  const { warnings, error } = checksBeforeTheLoop(system, site);
-  const fail = (message: string): PvResultV8 => ({ ok: false, error: message, station: site.station, warnings });
-  if (error !== null) return fail(error);
-
-  const array = new ArrayModelV8(system, site);
-  const albedos = new RecordAlbedo(system);
-  const n = site.records;
-  const arrays: RecordArrays = {
-    acW: new Float64Array(n),
-    dcW: new Float64Array(n),
-    poaWm2: new Float64Array(n),
-    cellC: Float64Array.from(site.ambientC),
-    albedoUsed: new Float64Array(n),
-  };
-  const stop = powerOfRecords(array, albedos, site, arrays);
-  if (stop !== null) return fail(stop);
-
-  const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
-  const albedoWarning = albedos.warning();
+/** The result of a run whose records' power is in `begun`'s arrays, or that `stop` stopped; `hourly` adds the per-record arrays. */
+export function endV8(site: SiteV8, begun: BegunRunV8, stop: string | null, hourly: boolean): PvResultV8 {
+  const { arrays, warnings, albedoWarning } = begun;
+  if (stop !== null) return { ok: false, error: stop, station: site.station, warnings };
   if (albedoWarning !== null) warnings.push(albedoWarning);
-  const outputs = annualOutputsV8(acW, dcW, poaWm2, site.stepsPerHour, site.stepHours, array.dcNameplateW);
-  const hourly: PvHourlyOutputsV8 | null = options.hourly
+  const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
+  const outputs = annualOutputsV8(acW, dcW, poaWm2, site.stepsPerHour, site.stepHours, begun.dcNameplateW);
+  const hourlyOutputs: PvHourlyOutputsV8 | null = hourly
     ? { ac: acW, poa: poaWm2, dn: site.dniWm2, dc: dcW, df: site.dhiWm2, tamb: site.ambientC, tcell: cellC, wspd: site.windMs, alb: albedoUsed }
     : null;
-  return { ok: true, outputs: { ...outputs, ...hourly }, station: site.station, warnings };
+  return { ok: true, outputs: { ...outputs, ...hourlyOutputs }, station: site.station, warnings };
+}
+
+/** Runs PVWatts v8 for `system` on `site`; `hourly` adds the per-record arrays. */
+export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
+  const begun = beginV8(system, site);
+  if (!('arrays' in begun)) return begun;
+  return endV8(site, begun, recordsPowerV8(system, site, begun.arrays, 0, site.records), options.hourly ?? false);
 }
 
 export type PlaneOfArrayResultV8 =
