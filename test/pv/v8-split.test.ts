@@ -1,14 +1,23 @@
 // A PVWatts v8 run whose records are independent (monofacial fixed and 2-axis arrays) gives the same
 // outputs, to the bit, when its records' power is computed in parts, in any order, each part with a
-// model of its own: what the server does with a lone estimate, a part in a worker thread
-// (docs/pv-model.md §18). Runs whose records carry state from one to the next (1-axis trackers,
-// bifacial rows) are not offered the split. On every reference case of two real weather files.
+// model of its own: what would let a lone estimate use a second core (docs/pv-model.md §18). On
+// every reference case of two real weather files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSiteV8, simulateV8 } from '../../pv/v8/index.ts';
-import { beginV8, endV8, type PvResultV8, recordsIndependentV8, recordsPowerV8 } from '../../pv/v8/simulate.ts';
+import { beginV8, endV8, type PvResultV8, recordsPowerV8 } from '../../pv/v8/simulate.ts';
+import { isOneAxis, type PvSystemV8 } from '../../pv/v8/system.ts';
 import { skipWithoutV8Weather, v8ReferenceCases, v8System, v8WeatherPath } from '../../harness/pv-v8-reference-cases.ts';
+
+/**
+ * Whether each record's power depends on that record alone: monofacial fixed and 2-axis arrays. A
+ * 1-axis tracker's sky-diffuse table keeps the value that first filled each degree of tilt, and the
+ * bifacial rear side the last sky Perez ran on (docs/pv-model.md §8.6, §10).
+ */
+function recordsIndependentV8(system: PvSystemV8): boolean {
+  return !((system.bifaciality ?? 0) > 0) && !isOneAxis(system.array_type);
+}
 
 const FILES = ['911820TYA.CSV.gz', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv'];
 
@@ -48,14 +57,4 @@ test('records computed in three parts, last part first, give every output of an 
   }
   assert.deepEqual([...arrayTypes].sort(), [0, 1, 4], 'every independent array type');
   assert.ok(split >= 20, `${split} runs split`);
-});
-
-test('1-axis trackers and bifacial rows run their records in order', () => {
-  const system = { system_capacity: 4, module_type: 0, losses: 14, array_type: 1, tilt: 20, azimuth: 180, dc_ac_ratio: 1.2, inv_eff: 96, gcr: 0.4 };
-  assert.equal(recordsIndependentV8(system), true);
-  assert.equal(recordsIndependentV8({ ...system, array_type: 4 }), true);
-  assert.equal(recordsIndependentV8({ ...system, array_type: 2 }), false);
-  assert.equal(recordsIndependentV8({ ...system, array_type: 3 }), false);
-  assert.equal(recordsIndependentV8({ ...system, bifaciality: 0.65 }), false);
-  assert.equal(recordsIndependentV8({ ...system, bifaciality: 0 }), true);
 });
