@@ -59,7 +59,7 @@ function oracleSeconds(cases: V8ReferenceCase[], hourly: boolean): number[] | nu
 function line(label: string, result: LoadResult, against: string): string {
   const statuses = Object.entries(result.statuses).filter(([status]) => status !== '200');
   const other = statuses.length ? `  (non-200: ${statuses.map(([status, count]) => `${count}×${status}`).join(', ')})` : '';
-  return `  ${label.padEnd(26)} ${result.p50.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)}   ${(result.bytes / result.requests / 1024).toFixed(1).padStart(7)} KB   ${against}${other}`;
+  return `  ${label.padEnd(40)} ${result.p50.toFixed(2).padStart(7)} ${result.p99.toFixed(2).padStart(8)} ${result.perSecond.toFixed(0).padStart(7)}   ${(result.bytes / result.requests / 1024).toFixed(1).padStart(7)} KB   ${against}${other}`;
 }
 
 if (skipWithoutV8Weather) {
@@ -123,7 +123,7 @@ if (skipWithoutV8Weather) {
     );
 
     console.log(`\nthe reference cases by file_id, HTTP — load average before: ${load1()}`);
-    console.log(`  ${''.padEnd(26)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)}   ${'body'.padStart(10)}`);
+    console.log(`  ${''.padEnd(40)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(7)}   ${'body'.padStart(10)}`);
     // each run asks the same cases in the same order (the load's warm-up asks its first ones)
     const measure = (hourly: boolean, concurrency: number, count: number, keep = (_reference: V8ReferenceCase) => true) => {
       const list = requests[hourly ? 'hourly' : 'monthly'].filter(keep);
@@ -143,8 +143,15 @@ if (skipWithoutV8Weather) {
     await measure(false, 8, 40);
     const monthlyEight = await measure(false, 8, 600);
     console.log(line('monthly JSON, 8 clients', monthlyEight, `${(monthlyEight.perSecond / monthly.perSecond).toFixed(1)} × the req/s of 1 client`));
+    // from here the workers run: an estimate alone shares its records with one where it can (fixed and 2-axis monofacial arrays)
+    const monthlyRunning = await measure(false, 1, 300);
+    console.log(line('monthly JSON, 1 client, workers running', monthlyRunning, versus(monthlyRunning.p50, monthlyEngine.ms)));
+    const monofacialRunning = await measure(false, 1, 300, (reference) => !bifacial(reference));
+    console.log(
+      line('  monofacial only', monofacialRunning, `${atMost(monofacialRunning.p50, 6, 'ms')}; ${versus(monofacialRunning.p50, monthlyEngine.ms)}`),
+    );
     const hourly = await measure(true, 1, 100);
-    console.log(line('hourly JSON, 1 client', hourly, `${atMost(hourly.p50, 15, 'ms')}; ${versus(hourly.p50, hourlyEngine.ms)}`));
+    console.log(line('hourly JSON, 1 client, workers running', hourly, `${atMost(hourly.p50, 15, 'ms')}; ${versus(hourly.p50, hourlyEngine.ms)}`));
     const hourlyEight = await measure(true, 8, 200);
     console.log(line('hourly JSON, 8 clients', hourlyEight, `${(hourlyEight.perSecond / hourly.perSecond).toFixed(1)} × the req/s of 1 client`));
     console.log(`  load average after: ${load1()}; server peak RSS ${server.peakRssMb().toFixed(0)} MB`);

@@ -104,3 +104,45 @@ test('the runner: an estimate alone runs here; estimates in flight together go t
   await Promise.all(Array.from({ length: 4 }, () => here.monthly(pvwattsV5, 'miami', miami, siteBytes(miami), system(2))));
   assert.equal(here.threadsStarted, false, 'PV_WORKERS=0: always here');
 });
+
+test('the runner, once its workers run: a v8 estimate alone runs half its records in a worker, monthly and hourly, to the bit', { skip }, async () => {
+  const site = shareSite(prepareSiteV8(await readWeatherFile(weather('723170TYA.CSV'))));
+  const bytes = siteBytes(site);
+  let partsElsewhere = 0;
+  const counted: typeof pvwattsV8 = {
+    ...pvwattsV8,
+    splitRun: (system, site, hourly, elsewhere) =>
+      pvwattsV8.splitRun!(system, site, hourly, (arrays, from, to) => {
+        partsElsewhere++;
+        return elsewhere(arrays, from, to);
+      }),
+  };
+  const v8 = (arrayType: number, bifaciality = 0): PvSystemV8 => ({
+    ...{ system_capacity: 4, module_type: 1, losses: 14, array_type: arrayType, tilt: 25, azimuth: 170, dc_ac_ratio: 1.2, gcr: 0.4, inv_eff: 96 },
+    ...{ bifaciality, albedo: [0.3], use_wf_albedo: false, soiling: [2] },
+  });
+  const runner = new EstimateRunner(2, 1e9);
+  try {
+    assert.deepEqual(await runner.monthly(counted, 'v8:boulder', site, bytes, v8(1)), simulateV8(v8(1), site));
+    assert.equal(partsElsewhere, 0, 'no worker runs yet: the estimate ran here whole');
+    await Promise.all(Array.from({ length: 4 }, (_, i) => runner.monthly(counted, 'v8:boulder', site, bytes, v8(i))));
+    assert.equal(runner.threadsStarted, true);
+    for (const arrayType of [0, 1, 4]) {
+      const partsBefore: number = partsElsewhere;
+      assert.deepEqual(await runner.monthly(counted, 'v8:boulder', site, bytes, v8(arrayType)), simulateV8(v8(arrayType), site), `monthly ${arrayType}`);
+      const hourly = await runner.hourly(counted, 'v8:boulder', site, bytes, v8(arrayType), () => assert.fail('split, not run whole'));
+      assert.deepEqual(hourly, simulateV8(v8(arrayType), site, { hourly: true }), `hourly ${arrayType}`);
+      assert.equal(partsElsewhere, partsBefore + 2, `array type ${arrayType}: both split`);
+    }
+    // records that carry state from one to the next run in order, here
+    const partsBefore: number = partsElsewhere;
+    for (const system of [v8(2), v8(3), v8(1, 0.7)])
+      assert.deepEqual(await runner.monthly(counted, 'v8:boulder', site, bytes, system), simulateV8(system, site));
+    assert.equal(partsElsewhere, partsBefore);
+    // a system the checks refuse is refused as simulateV8 refuses it
+    const refused = { ...v8(1), losses: 120 };
+    assert.deepEqual(await runner.monthly(counted, 'v8:boulder', site, bytes, refused), simulateV8(refused, site));
+  } finally {
+    await runner.close();
+  }
+});

@@ -13,7 +13,7 @@ import { ArrayModelV8, newRecordPowerV8 } from './array-model.ts';
 import { annualOutputsV8, type PvHourlyOutputsV8, solradOutputsV8 } from './outputs.ts';
 import { orientationCheck, surfaceFailure } from './range-checks.ts';
 import type { SiteV8 } from './site.ts';
-import { orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
+import { isOneAxis, orientationOf, type PvSystemV8, RecordAlbedo, systemError, systemWarnings } from './system.ts';
 
 export type PvResultV8 =
   | { ok: true; outputs: PvAnnualOutputs & Partial<PvHourlyOutputsV8>; station: StationInfo; warnings: string[] }
@@ -61,19 +61,19 @@ export interface BegunRunV8 {
 
 /**
  * ssc's checks and every record's albedo (in the records' order: ssc counts the invalid ones, and
- * a later record that fails irrad::check stops the run there); or the failed result.
+ * a later record that fails irrad::check stops the run there), into arrays made by `newArray`
+ * (in shared memory for a run whose records are split between threads); or the failed result.
  */
-export function beginV8(system: PvSystemV8, site: SiteV8): BegunRunV8 | PvResultV8 {
+export function beginV8(
+  system: PvSystemV8,
+  site: SiteV8,
+  newArray: (length: number) => Float64Array = (length) => new Float64Array(length),
+): BegunRunV8 | PvResultV8 {
   const { warnings, error } = checksBeforeTheLoop(system, site);
   if (error !== null) return { ok: false, error, station: site.station, warnings };
   const n = site.records;
-  const arrays: RecordArraysV8 = {
-    acW: new Float64Array(n),
-    dcW: new Float64Array(n),
-    poaWm2: new Float64Array(n),
-    cellC: Float64Array.from(site.ambientC),
-    albedoUsed: new Float64Array(n),
-  };
+  const arrays: RecordArraysV8 = { acW: newArray(n), dcW: newArray(n), poaWm2: newArray(n), cellC: newArray(n), albedoUsed: newArray(n) };
+  arrays.cellC.set(site.ambientC);
   const albedos = new RecordAlbedo(system);
   const stop = site.weatherFailure === null ? n : site.weatherFailure.record;
   for (let i = 0; i < stop; i++) arrays.albedoUsed[i] = albedos.of(site.albedo[i]!, site.month[i]!);
@@ -81,10 +81,19 @@ export function beginV8(system: PvSystemV8, site: SiteV8): BegunRunV8 | PvResult
 }
 
 /**
+ * Whether each record's power depends on that record alone, so that the records can be computed in
+ * parts, in any order and by several threads (`recordsPowerV8` over each part), with the same outputs
+ * to the bit: monofacial fixed and 2-axis arrays (docs/pv-model.md §18). A 1-axis tracker's
+ * sky-diffuse table keeps the value that first filled each degree of tilt (§8.6), and the bifacial
+ * rear side the last sky Perez ran on (§10), so theirs run in order.
+ */
+export function recordsIndependentV8(system: PvSystemV8): boolean {
+  return !((system.bifaciality ?? 0) > 0) && !isOneAxis(system.array_type);
+}
+
+/**
  * The power of records `from` … `to` − 1 with the sun up, into `arrays` (their albedos from
- * `beginV8`); the message that stops the run at the first of them that stops it, if one does. Runs
- * whose records carry no state from one to the next may run their records in parts, in any order
- * (docs/pv-model.md §18, test/pv/v8-split.test.ts); the others must run them in order. A
+ * `beginV8`); the message that stops the run at the first of them that stops it, if one does. A
  * function of its own so that V8 optimises the loop with the whole function: the run's end,
  * compiled while the loop runs, had no feedback yet and threw the optimised code away on every run.
  */

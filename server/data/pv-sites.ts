@@ -69,6 +69,16 @@ export class PvSiteCache {
     return this.runner.monthly(model, entry.key, entry.site, entry.bytes, system);
   }
 
+  /** A model's estimate with its hourly outputs (`run`), its records shared with an idle worker where they can be (EstimateRunner). */
+  hourly<Site extends object, System, Result>(
+    model: PvModel<Site, System, Result>,
+    entry: SiteEntry<Site>,
+    system: System,
+    run: () => Result,
+  ): Promise<Result> {
+    return this.runner.hourly(model, entry.key, entry.site, entry.bytes, system, run);
+  }
+
   /** Lets go of every prepared site, here and in the workers (the data set is closing). */
   close(): void {
     this.entries.close();

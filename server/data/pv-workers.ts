@@ -15,7 +15,10 @@ export interface SiteMessage {
   bytes: number;
 }
 
-export type WorkerRequest = { kind: 'run'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown } | { kind: 'forget'; key: string };
+export type WorkerRequest =
+  | { kind: 'run'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown }
+  | { kind: 'records'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown; arrays: object; from: number; to: number }
+  | { kind: 'forget'; key: string };
 
 export interface WorkerReply {
   id: number;
@@ -89,7 +92,30 @@ export class PvWorkerPool {
 
   /** Runs a model's monthly estimate in the least busy worker. */
   run<Site extends object, System, Result>(model: PvModel<Site, System, Result>, key: string, site: Site, siteBytes: number, system: System): Promise<Result> {
-    return new Promise<Result>((resolve, reject) => {
+    return this.send(model, key, site, siteBytes, (id, withSite) => ({ kind: 'run', id, key, model: model.name, system, ...withSite }));
+  }
+
+  /** Runs records `from` … `to` − 1 of a split run (PvModel.recordsPower) on `arrays`, in shared memory, in the least busy worker. */
+  records<Site extends object, System, Result>(
+    model: PvModel<Site, System, Result>,
+    key: string,
+    site: Site,
+    siteBytes: number,
+    system: System,
+    part: { arrays: object; from: number; to: number },
+  ): Promise<string | null> {
+    return this.send(model, key, site, siteBytes, (id, withSite) => ({ kind: 'records', id, key, model: model.name, system, ...part, ...withSite }));
+  }
+
+  /** Sends the least busy worker the request `make` makes, with the site unless the worker has it. */
+  private send<Site extends object, Reply>(
+    model: PvModel<Site, unknown, unknown>,
+    key: string,
+    site: Site,
+    siteBytes: number,
+    make: (id: number, withSite: { site?: SiteMessage }) => WorkerRequest,
+  ): Promise<Reply> {
+    return new Promise<Reply>((resolve, reject) => {
       const send = (withSite: boolean) => {
         let slot = this.slots[0]!;
         for (const candidate of this.slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
@@ -99,15 +125,7 @@ export class PvWorkerPool {
         // a worker with work to do keeps the process alive; an idle one does not
         if (slot.pending.size === 0) slot.worker.ref();
         slot.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, retry: () => send(true) });
-        const request: WorkerRequest = {
-          kind: 'run',
-          id,
-          key,
-          model: model.name,
-          system,
-          ...(attach ? { site: { site: model.toMessage(site), bytes: siteBytes } } : {}),
-        };
-        slot.worker.postMessage(request);
+        slot.worker.postMessage(make(id, attach ? { site: { site: model.toMessage(site), bytes: siteBytes } } : {}));
       };
       send(false);
     });
@@ -128,10 +146,14 @@ export class PvWorkerPool {
 }
 
 /**
- * Where monthly estimates run, and the pool's admission: on the calling thread when an estimate is
- * alone (quicker by a worker's ~0.5 ms round trip), in the pool's worker threads when others are in
- * flight (the main thread goes on serving meanwhile). Other requests that arrived together get one
- * turn of the event loop to say so. The pool starts with the first estimate that has company.
+ * Where estimates run, and the pool's admission: on the calling thread when an estimate is alone
+ * (quicker by a worker's ~0.5 ms round trip), in the pool's worker threads when others are in flight
+ * (the main thread goes on serving meanwhile). Other requests that arrived together get one turn of
+ * the event loop to say so. The pool starts with the first monthly estimate that has company (its
+ * threads hold about 55 MB, docs/pv-model.md §18); once it runs, an estimate alone whose records may
+ * be split (PvModel.splitRun) runs half of them in a worker while the calling thread runs the other
+ * half. Hourly estimates run on the calling thread (most of their time is writing their answer), and
+ * split so when no monthly estimate is in flight.
  */
 export class EstimateRunner {
   /** Monthly estimates between their start and their result. */
@@ -155,12 +177,42 @@ export class EstimateRunner {
     this.inFlight++;
     try {
       await new Promise((resolve) => setImmediate(resolve));
-      if (this.inFlight === 1) return model.run(system, site);
+      if (this.inFlight === 1) return await this.alone(model, key, site, siteBytes, system, false, () => model.run(system, site));
       this.pool ??= new PvWorkerPool(this.workers, this.maxSiteBytes);
       return await this.pool.run(model, key, site, siteBytes, system);
     } finally {
       this.inFlight--;
     }
+  }
+
+  /** An estimate with its hourly outputs (`run` on this thread), its records split with a worker when nothing else is in flight. */
+  hourly<Site extends object, System, Result>(
+    model: PvModel<Site, System, Result>,
+    key: string,
+    site: Site,
+    siteBytes: number,
+    system: System,
+    run: () => Result,
+  ): Promise<Result> {
+    return this.inFlight === 0 ? this.alone(model, key, site, siteBytes, system, true, run) : Promise.resolve(run());
+  }
+
+  /** An estimate alone: split with a worker where the pool runs and the model and system allow it, else `serial`. */
+  private alone<Site extends object, System, Result>(
+    model: PvModel<Site, System, Result>,
+    key: string,
+    site: Site,
+    siteBytes: number,
+    system: System,
+    hourly: boolean,
+    serial: () => Result,
+  ): Promise<Result> {
+    const pool = this.pool;
+    const split =
+      pool === undefined
+        ? undefined
+        : model.splitRun?.(system, site, hourly, (arrays, from, to) => pool.records(model, key, site, siteBytes, system, { arrays, from, to }));
+    return split ?? Promise.resolve(serial());
   }
 
   /** A site let go by the main thread's cache: the workers let it go too. */

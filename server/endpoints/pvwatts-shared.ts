@@ -157,7 +157,7 @@ export interface PvwattsVersion<Values extends LocationValues, Site extends obje
   stationByFileId(climate: ClimateStore, id: string): ClimateStation | undefined;
   model: PvModel<Site, System, Result>;
   system(values: Values): System;
-  /** The estimate with its hourly outputs, on the main thread (most of its time is writing them). */
+  /** The estimate with its hourly outputs, on the main thread (most of its time is writing them; its records may be split with a worker, pv-workers.ts). */
   hourly(system: System, site: Site): Result;
   /** The 422 when the model refuses to run, with its warnings. */
   modelFailed(result: Result): { message: string; warnings: string[] };
@@ -235,7 +235,9 @@ export function pvwattsEndpoint<Values extends LocationValues, Site extends obje
       const hourly = values.timeframe === 'hourly';
       // an hourly answer writes the site's weather arrays as they are: their JSON text is kept with them
       if (hourly) for (const array of version.model.echoedArrays(entry.site)) unchanging(array);
-      const result = hourly ? version.hourly(system, entry.site) : await sites.monthly(version.model, entry, system);
+      const result = hourly
+        ? await sites.hourly(version.model, entry, system, () => version.hourly(system, entry.site))
+        : await sites.monthly(version.model, entry, system);
       if (!result.ok) {
         const failed = version.modelFailed(result);
         return refuse([failed.message], failed.warnings);

@@ -1,23 +1,13 @@
 // A PVWatts v8 run whose records are independent (monofacial fixed and 2-axis arrays) gives the same
 // outputs, to the bit, when its records' power is computed in parts, in any order, each part with a
-// model of its own: what would let a lone estimate use a second core (docs/pv-model.md §18). On
-// every reference case of two real weather files.
+// model of its own: what lets a lone estimate use a second core (docs/pv-model.md §18). On every
+// reference case of two real weather files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readWeatherFile } from '../../pipeline/readers/weather/index.ts';
 import { prepareSiteV8, simulateV8 } from '../../pv/v8/index.ts';
-import { beginV8, endV8, type PvResultV8, recordsPowerV8 } from '../../pv/v8/simulate.ts';
-import { isOneAxis, type PvSystemV8 } from '../../pv/v8/system.ts';
+import { beginV8, endV8, type PvResultV8, recordsIndependentV8, recordsPowerV8 } from '../../pv/v8/simulate.ts';
 import { skipWithoutV8Weather, v8ReferenceCases, v8System, v8WeatherPath } from '../../harness/pv-v8-reference-cases.ts';
-
-/**
- * Whether each record's power depends on that record alone: monofacial fixed and 2-axis arrays. A
- * 1-axis tracker's sky-diffuse table keeps the value that first filled each degree of tilt, and the
- * bifacial rear side the last sky Perez ran on (docs/pv-model.md §8.6, §10).
- */
-function recordsIndependentV8(system: PvSystemV8): boolean {
-  return !((system.bifaciality ?? 0) > 0) && !isOneAxis(system.array_type);
-}
 
 const FILES = ['911820TYA.CSV.gz', 'phoenix_az_33.450495_-111.983688_psmv3_60_tmy.csv'];
 
