@@ -148,9 +148,7 @@ if (skipWithoutV8Weather) {
     const monthlyRunning = await measure(false, 1, 300);
     console.log(line('monthly JSON, 1 client, workers running', monthlyRunning, versus(monthlyRunning.p50, monthlyEngine.ms)));
     const monofacialRunning = await measure(false, 1, 300, (reference) => !bifacial(reference));
-    console.log(
-      line('  monofacial only', monofacialRunning, `${atMost(monofacialRunning.p50, 6, 'ms')}; ${versus(monofacialRunning.p50, monthlyEngine.ms)}`),
-    );
+    console.log(line('  monofacial only', monofacialRunning, `${atMost(monofacialRunning.p50, 6, 'ms')}; ${versus(monofacialRunning.p50, monthlyEngine.ms)}`));
     const hourly = await measure(true, 1, 100);
     console.log(line('hourly JSON, 1 client, workers running', hourly, `${atMost(hourly.p50, 15, 'ms')}; ${versus(hourly.p50, hourlyEngine.ms)}`));
     const hourlyEight = await measure(true, 8, 200);

@@ -144,7 +144,7 @@ function downloadEndpoint(product: NsrdbProduct): Endpoint {
     docs: {
       tag: 'NSRDB downloads',
       summary: product.summary,
-      example: 'wkt=POINT(-105.02 40.01)&names=tmy&utc=false&email=user@example.com' + (product.takesInterval ? '&interval=60' : ''),
+      example: `wkt=POINT(-105.02 40.01)&names=tmy&utc=false&email=user@example.com${product.takesInterval ? '&interval=60' : ''}`,
     },
     // every .json answer queues a job of its own: never a 304
     cache: { newEveryTime: ['json'] },
