@@ -138,7 +138,7 @@ function compileObject(shape: Extract<Shape, { kind: 'object' }>): Write {
     (field, i) =>
       `value = record[${JSON.stringify(field.name)}];
       if (value !== undefined) {
-        out += ${JSON.stringify(`,${JSON.stringify(field.name)}:`)} + write${i}(value, slots);
+        out += (out.length === 0 ? ${JSON.stringify(`${JSON.stringify(field.name)}:`)} : ${JSON.stringify(`,${JSON.stringify(field.name)}:`)}) + write${i}(value, slots);
       }`,
   );
   const writeFields = new Function(
@@ -159,10 +159,10 @@ function compileObject(shape: Extract<Shape, { kind: 'object' }>): Write {
     if (writeRest) {
       for (const key of Object.keys(record)) {
         if (known.has(key) || record[key] === undefined) continue;
-        out += `,${JSON.stringify(key)}:${writeRest(record[key], slots)}`;
+        out += `${out.length === 0 ? '' : ','}${JSON.stringify(key)}:${writeRest(record[key], slots)}`;
       }
     }
-    // every field was written after a comma: the first one's opens the object instead
-    return out === '' ? '{}' : `{${out.slice(1)}}`;
+    // the first field is written without a comma: cutting one off afterwards (a slice) copied a long answer's text whole
+    return `{${out}}`;
   };
 }
