@@ -105,16 +105,16 @@ test('the runner: an estimate alone runs here; estimates in flight together go t
   assert.equal(here.threadsStarted, false, 'PV_WORKERS=0: always here');
 });
 
-test('the runner, once its workers run: a v8 estimate alone runs half its records in a worker, monthly and hourly, to the bit', { skip }, async () => {
+test('the runner, once its workers run: a v8 estimate alone shares its records with a worker, monthly and hourly, to the bit', { skip }, async () => {
   const site = shareSite(prepareSiteV8(await readWeatherFile(weather('723170TYA.CSV'))));
   const bytes = siteBytes(site);
   let partsElsewhere = 0;
   const counted: typeof pvwattsV8 = {
     ...pvwattsV8,
     splitRun: (system, site, hourly, elsewhere) =>
-      pvwattsV8.splitRun!(system, site, hourly, (arrays, from, to) => {
+      pvwattsV8.splitRun!(system, site, hourly, (claims) => {
         partsElsewhere++;
-        return elsewhere(arrays, from, to);
+        return elsewhere(claims);
       }),
   };
   const v8 = (arrayType: number, bifaciality = 0): PvSystemV8 => ({

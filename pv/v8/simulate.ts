@@ -92,24 +92,28 @@ export function recordsIndependentV8(system: PvSystemV8): boolean {
 }
 
 /**
- * The power of records `from` … `to` − 1 with the sun up, into `arrays` (their albedos from
- * `beginV8`); the message that stops the run at the first of them that stops it, if one does. A
- * function of its own so that V8 optimises the loop with the whole function: the run's end,
- * compiled while the loop runs, had no feedback yet and threw the optimised code away on every run.
+ * The power of the records of `ranges` with the sun up ([from, to) each, taken in turn: one model
+ * for all of them, and a range may be claimed only when the one before it is done), into `arrays`
+ * (their albedos from `beginV8`); the message that stops the run at the first record of them that
+ * stops it, if one does. A function of its own so that V8 optimises the loop with the whole function:
+ * the run's end, compiled while the loop runs, had no feedback yet and threw the optimised code away
+ * on every run.
  */
-export function recordsPowerV8(system: PvSystemV8, site: SiteV8, arrays: RecordArraysV8, from: number, to: number): string | null {
+export function recordsPowerV8(system: PvSystemV8, site: SiteV8, arrays: RecordArraysV8, ranges: Iterable<readonly [number, number]>): string | null {
   const array = new ArrayModelV8(system, site);
   const { acW, dcW, poaWm2, cellC, albedoUsed } = arrays;
   const record = newRecordPowerV8();
-  for (let i = from; i < to; i++) {
-    // irrad::check runs on every record: a later record that fails it stops the run there
-    if (site.weatherFailure !== null && site.weatherFailure.record === i) return surfaceFailure(site, i, site.weatherFailure.message);
-    if (site.sunUp[i] === SunUp.night) continue;
-    if (!array.power(i, site.month[i]!, albedoUsed[i]!, record)) return `Module power calculation failed at index ${i}.`;
-    poaWm2[i] = record.poaWm2;
-    cellC[i] = record.cellC;
-    dcW[i] = record.dcW;
-    acW[i] = record.acW;
+  for (const [from, to] of ranges) {
+    for (let i = from; i < to; i++) {
+      // irrad::check runs on every record: a later record that fails it stops the run there
+      if (site.weatherFailure !== null && site.weatherFailure.record === i) return surfaceFailure(site, i, site.weatherFailure.message);
+      if (site.sunUp[i] === SunUp.night) continue;
+      if (!array.power(i, site.month[i]!, albedoUsed[i]!, record)) return `Module power calculation failed at index ${i}.`;
+      poaWm2[i] = record.poaWm2;
+      cellC[i] = record.cellC;
+      dcW[i] = record.dcW;
+      acW[i] = record.acW;
+    }
   }
   return null;
 }
@@ -131,7 +135,7 @@ export function endV8(site: SiteV8, begun: BegunRunV8, stop: string | null, hour
 export function simulateV8(system: PvSystemV8, site: SiteV8, options: { hourly?: boolean } = {}): PvResultV8 {
   const begun = beginV8(system, site);
   if (!('arrays' in begun)) return begun;
-  return endV8(site, begun, recordsPowerV8(system, site, begun.arrays, 0, site.records), options.hourly ?? false);
+  return endV8(site, begun, recordsPowerV8(system, site, begun.arrays, [[0, site.records]]), options.hourly ?? false);
 }
 
 export type PlaneOfArrayResultV8 =

@@ -20,17 +20,45 @@ export interface PvModel<Site extends object, System, Result> {
   toMessage(site: Site): object;
   fromMessage(message: object): Site;
   /**
-   * The estimate (monthly, or with its hourly outputs) with its records' power computed in two parts
-   * at once: the first here, the second by `elsewhere` (a worker thread, on the run's arrays in shared
-   * memory); undefined for a model or a system whose records must run in order.
+   * The estimate (monthly, or with its hourly outputs) with its records' power computed by this
+   * thread and, at the same time, by `elsewhere` (a worker thread), each taking the next block of
+   * records until none is left (`RecordClaims`, in shared memory); undefined for a model or a system
+   * whose records must run in order.
    */
   splitRun?(system: System, site: Site, hourly: boolean, elsewhere: RecordsElsewhere): Promise<Result> | undefined;
-  /** A part of a split run's records, as `elsewhere` runs it in a worker: the message that stops the run there, or null. */
-  recordsPower?(system: System, site: Site, arrays: object, from: number, to: number): string | null;
+  /** A split run's records as `elsewhere` runs them in a worker (its `RecordClaims`): the message that stops the run there, or null. */
+  recordsPower?(system: System, site: Site, claims: object): string | null;
 }
 
-/** Runs records `from` … `to` − 1 of a split run on its arrays elsewhere: the message that stops the run there, or null. */
-export type RecordsElsewhere = (arrays: object, from: number, to: number) => Promise<string | null>;
+/** Runs blocks of a split run's records elsewhere, as long as `claims` has some: the message that stops the run there, or null. */
+export type RecordsElsewhere = (claims: object) => Promise<string | null>;
+
+/** Records a thread claims at a time in a split run: 30 blocks a year, so that the threads end within a block of each other. */
+const BLOCK_RECORDS = 292;
+
+/**
+ * A split run's records and where the threads that compute them are: the run's arrays, and two
+ * counters in shared memory, the next block to claim and the blocks done.
+ */
+interface RecordClaims {
+  arrays: RecordArraysV8;
+  records: number;
+  next: Int32Array;
+  done: Int32Array;
+}
+
+/**
+ * The blocks a thread claims, in turn, until none is left; each is counted done when the thread
+ * asks for the next (a thread stopped by a failing record leaves its block uncounted).
+ */
+function* claimedBlocks(claims: RecordClaims): Generator<readonly [number, number]> {
+  for (;;) {
+    const from = Atomics.add(claims.next, 0, 1) * BLOCK_RECORDS;
+    if (from >= claims.records) return;
+    yield [from, Math.min(claims.records, from + BLOCK_RECORDS)];
+    Atomics.add(claims.done, 0, 1);
+  }
+}
 
 export type PvModelName = 'pvwattsv5' | 'pvwattsv8';
 
@@ -68,13 +96,24 @@ export const pvwattsV8: PvModel<SiteV8, PvSystemV8, PvResultV8> = {
     if (!recordsIndependentV8(system)) return undefined;
     const begun = beginV8(system, site, (length) => new Float64Array(new SharedArrayBuffer(8 * length)));
     if (!('arrays' in begun)) return Promise.resolve(begun);
-    // the year's second half is sent first, so that the worker runs it while this thread runs the first
-    const middle = site.records >> 1;
-    const second = elsewhere(begun.arrays, middle, site.records).catch(() => recordsPowerV8(system, site, begun.arrays, middle, site.records));
-    const first = recordsPowerV8(system, site, begun.arrays, 0, middle);
-    return second.then((stop) => endV8(site, begun, first ?? stop, hourly));
+    const claims: RecordClaims = {
+      arrays: begun.arrays,
+      records: site.records,
+      next: new Int32Array(new SharedArrayBuffer(4)),
+      done: new Int32Array(new SharedArrayBuffer(4)),
+    };
+    // posted first, so that the worker claims blocks while this thread does; a failed worker claims none
+    const there = elsewhere(claims).catch(() => null);
+    const here = recordsPowerV8(system, site, begun.arrays, claimedBlocks(claims));
+    return there.then((stop) => {
+      const blocks = Math.ceil(site.records / BLOCK_RECORDS);
+      // a record that stops the run, or a block claimed and left (a worker that died): the records in
+      // order again, for the first record that stops the run and its message
+      const whole = here === null && stop === null && Atomics.load(claims.done, 0) === blocks;
+      return endV8(site, begun, whole ? null : recordsPowerV8(system, site, begun.arrays, [[0, site.records]]), hourly);
+    });
   },
-  recordsPower: (system, site, arrays, from, to) => recordsPowerV8(system, site, arrays as RecordArraysV8, from, to),
+  recordsPower: (system, site, claims) => recordsPowerV8(system, site, (claims as RecordClaims).arrays, claimedBlocks(claims as RecordClaims)),
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a worker runs whichever model a request names

@@ -1,7 +1,7 @@
 // A worker thread of the estimator's pool (pv-workers.ts): it keeps the prepared sites it has been
 // sent (their arrays in shared memory, not copied) and runs the model a request names on them
 // (monthly and annual outputs), so that estimates run on every core while the main thread serves HTTP;
-// or a part of an estimate's records, into the estimate's arrays in shared memory (a split run).
+// or blocks of an estimate's records, into the estimate's arrays in shared memory (a split run).
 import { parentPort, workerData } from 'node:worker_threads';
 import { IdleCollector } from '../heap.ts';
 import { ByteBoundedCache } from './byte-bounded-cache.ts';
@@ -40,8 +40,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
     return;
   }
   idle.requestStarted();
-  const result: unknown =
-    request.kind === 'run' ? model.run(request.system, site) : model.recordsPower!(request.system, site, request.arrays, request.from, request.to);
+  const result: unknown = request.kind === 'run' ? model.run(request.system, site) : model.recordsPower!(request.system, site, request.claims);
   idle.requestEnded();
   parentPort!.postMessage({ id: request.id, result } satisfies WorkerReply);
 });

@@ -17,7 +17,7 @@ export interface SiteMessage {
 
 export type WorkerRequest =
   | { kind: 'run'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown }
-  | { kind: 'records'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown; arrays: object; from: number; to: number }
+  | { kind: 'records'; id: number; key: string; model: PvModelName; site?: SiteMessage; system: unknown; claims: object }
   | { kind: 'forget'; key: string };
 
 export interface WorkerReply {
@@ -95,16 +95,16 @@ export class PvWorkerPool {
     return this.send(model, key, site, siteBytes, (id, withSite) => ({ kind: 'run', id, key, model: model.name, system, ...withSite }));
   }
 
-  /** Runs records `from` … `to` − 1 of a split run (PvModel.recordsPower) on `arrays`, in shared memory, in the least busy worker. */
+  /** Runs blocks of a split run's records (PvModel.recordsPower) in the least busy worker while `claims`, in shared memory, has some. */
   records<Site extends object, System, Result>(
     model: PvModel<Site, System, Result>,
     key: string,
     site: Site,
     siteBytes: number,
     system: System,
-    part: { arrays: object; from: number; to: number },
+    claims: object,
   ): Promise<string | null> {
-    return this.send(model, key, site, siteBytes, (id, withSite) => ({ kind: 'records', id, key, model: model.name, system, ...part, ...withSite }));
+    return this.send(model, key, site, siteBytes, (id, withSite) => ({ kind: 'records', id, key, model: model.name, system, claims, ...withSite }));
   }
 
   /** Sends the least busy worker the request `make` makes, with the site unless the worker has it. */
@@ -151,8 +151,7 @@ export class PvWorkerPool {
  * (the main thread goes on serving meanwhile). Other requests that arrived together get one turn of
  * the event loop to say so. The pool starts with the first monthly estimate that has company (its
  * threads hold about 55 MB, docs/pv-model.md §18); once it runs, an estimate alone whose records may
- * be split (PvModel.splitRun) runs half of them in a worker while the calling thread runs the other
- * half. Hourly estimates run on the calling thread (most of their time is writing their answer), and
+ * be split (PvModel.splitRun) has a worker compute blocks of them while the calling thread does. Hourly estimates run on the calling thread (most of their time is writing their answer), and
  * split so when no monthly estimate is in flight.
  */
 export class EstimateRunner {
@@ -209,9 +208,7 @@ export class EstimateRunner {
   ): Promise<Result> {
     const pool = this.pool;
     const split =
-      pool === undefined
-        ? undefined
-        : model.splitRun?.(system, site, hourly, (arrays, from, to) => pool.records(model, key, site, siteBytes, system, { arrays, from, to }));
+      pool === undefined ? undefined : model.splitRun?.(system, site, hourly, (claims) => pool.records(model, key, site, siteBytes, system, claims));
     return split ?? Promise.resolve(serial());
   }
 
