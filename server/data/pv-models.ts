@@ -102,7 +102,7 @@ export const pvwattsV8: PvModel<SiteV8, PvSystemV8, PvResultV8> = {
       next: new Int32Array(new SharedArrayBuffer(4)),
       done: new Int32Array(new SharedArrayBuffer(4)),
     };
-    // posted first, so that the worker claims blocks while this thread does; a failed worker claims none
+    // posted first, so that the worker claims blocks while this thread does (one that fails: see below)
     const there = elsewhere(claims).catch(() => null);
     const here = recordsPowerV8(system, site, begun.arrays, claimedBlocks(claims));
     return there.then((stop) => {
