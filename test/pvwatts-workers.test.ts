@@ -142,6 +142,14 @@ test('the runner, once its workers run: a v8 estimate alone shares its records w
     // a system the checks refuse is refused as simulateV8 refuses it
     const refused = { ...v8(1), losses: 120 };
     assert.deepEqual(await runner.monthly(counted, 'v8:boulder', site, bytes, refused), simulateV8(refused, site));
+    // a record that stops the run in the middle of the year (a weather value out of range there):
+    // the run stops there with simulateV8's message, whichever thread met it
+    const failing = { ...site, weatherFailure: { record: 5000, message: 'the weather of this record is out of range' } };
+    const stopped = simulateV8(v8(1), failing);
+    assert.equal(stopped.ok, false);
+    const partsBeforeFailure: number = partsElsewhere;
+    assert.deepEqual(await runner.monthly(counted, 'v8:failing', failing, bytes, v8(1)), stopped);
+    assert.equal(partsElsewhere, partsBeforeFailure + 1, 'split');
   } finally {
     await runner.close();
   }
