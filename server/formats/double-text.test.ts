@@ -45,6 +45,9 @@ test('values next to powers of ten and of two, and at a 16th digit’s tie, are 
   for (let e = -24; e <= 52; e++) values.push(2 ** e, nextDown(2 ** e), nextUp(2 ** e));
   // dyadic values whose product with 10^p ends in exactly one half: 1 + 2^-16 = 1.0000152587890625
   for (let k = 1; k <= 52; k++) for (const whole of [1, 3, 7, 123, 98765]) values.push(whole + 2 ** -k, -(whole + 2 ** -k), (whole + 2 ** -k) / 1024);
+  // ties where the 16 digits are past 2^53 (a·10 = 5t + 2.5 for a = t/2 + 1/4, a·100 = 25t + 12.5 for
+  // a = t/4 + 1/8): toPrecision rounds them up, and the text is the value's shortest all the same
+  for (let t = 0; t < 40; t++) values.push(9.1e14 + t / 2 + 0.25, 9.9e14 + 7 * t + 0.25, 9.1e13 + t / 4 + 0.125, 9.8e13 + 3 * t + 0.125);
   assert.equal(joinDoubles16(values, ',', 'null'), expected(values));
 });
 

@@ -12,7 +12,8 @@
  * w = N / 10^p (both exact, one rounding); when the spacing of 16-digit decimals there, 10^-p, is
  * wider than the spacing of doubles, N's decimal is the only one of 16 digits or fewer that reads
  * back as w, so it is w's shortest text; else V8 writes w (one conversion where formatFloatDigits
- * makes three). Values outside that range, or whose N is past 2^53, are written by
+ * makes three). Where N is past 2^53 (not a double), the spacing of doubles is wider than 10^-p
+ * and the value's own shortest text is the answer. Values outside that range are written by
  * `formatFloatDigits`. The texts are written as bytes into one buffer and read back as one string.
  */
 import { formatFloat, formatFloatDigits } from './numbers.ts';
@@ -108,6 +109,11 @@ function roundedProduct(a: number, p: number): number {
   return fraction - 0.5 + low >= 0 ? whole + 1 : whole;
 }
 
+/** Writes `value`'s shortest text (`formatFloat`: V8's, one conversion) at `at` in `buffer`, and returns the end. */
+function writeShortest(value: number, at: number): number {
+  return at + buffer.write(formatFloat(value)!, at, 'latin1');
+}
+
 /**
  * Writes `value` (finite, not 0) at `at` in `buffer`, which has room for MAX_VALUE_BYTES, and returns
  * the end; -1 when this arithmetic does not decide its text.
@@ -123,9 +129,14 @@ function writeDouble16(value: number, at: number): number {
   if (product < 1e15) decimalExponent--;
   else if (product >= 1e16) decimalExponent++;
   if (decimalExponent < MIN_DECIMAL_EXPONENT || decimalExponent > MAX_DECIMAL_EXPONENT) return -1;
-  const n = roundedProduct(a, DIGITS - 1 - decimalExponent);
-  if (!(n < 1e16)) return -1;
   const p = DIGITS - 1 - decimalExponent;
+  const n = roundedProduct(a, p);
+  if (!(n < 1e16)) {
+    // N past 2^53: 10^-p is below the spacing of doubles at a, so N's decimal, within half of it from
+    // a, reads back as a, and a's shortest text is the answer (N's own digits when they end in 0)
+    if (a * POW10[p]! >= TWO_53) return writeShortest(value, at);
+    return -1;
+  }
   // N = top·10^8 + bottom (the quotient's rounding may make top one too many)
   let top = Math.floor(n / 1e8);
   let bottom = n - top * 1e8;
@@ -139,11 +150,8 @@ function writeDouble16(value: number, at: number): number {
     const w = n / POW10[p]!;
     wordView[0] = w;
     const wExponent = ((wordBits[1]! >>> 20) & 0x7ff) - 1023;
-    if (SPACING[wExponent - MIN_BINARY_EXPONENT]! * POW10[p]! >= 1) {
-      // otherwise w's shortest text is V8's to find (w is the double formatFloatDigits would write)
-      if (value < 0) buffer[at++] = MINUS;
-      return at + buffer.write(formatFloat(w)!, at, 'latin1');
-    }
+    // otherwise w's shortest text is V8's to find (w is the double formatFloatDigits would write)
+    if (SPACING[wExponent - MIN_BINARY_EXPONENT]! * POW10[p]! >= 1) return writeShortest(value < 0 ? -w : w, at);
   }
   writeEightDigits(top, 0);
   writeEightDigits(bottom, 8);
