@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { collectGarbage, IdleCollector } from './heap.ts';
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 test('collectGarbage frees what nothing refers to any more, in the old generation too', () => {
   // Allocated in a loop long enough that most of it is promoted out of the young generation, where
   // only a full collection reclaims it.
@@ -22,7 +24,6 @@ test('IdleCollector: once idle for idleMs after the heap grew or values were let
     collected++;
   };
   const idle = new IdleCollector(40, { collect, heapSize: () => heap, minGrowthBytes: 10 });
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   idle.requestStarted();
   idle.requestStarted();
   heap = 150;
@@ -49,29 +50,30 @@ test('IdleCollector: once idle for idleMs after the heap grew or values were let
   idle.close();
 });
 
+/** An IdleCollector (20 ms idle, 10 units of growth) over a pretend heap of `heap.size`, whose collections are recorded in `order` and bring the heap back to 100. */
+function recordingCollector(heap: { size: number }, order: string[]): IdleCollector {
+  const collect = () => {
+    order.push('collect');
+    heap.size = 100;
+  };
+  return new IdleCollector(20, { collect, heapSize: () => heap.size, minGrowthBytes: 10 });
+}
+
 test('IdleCollector: what runs after a collection is not garbage to collect again, nor is what a warmed data set holds', async () => {
-  let heap = 100;
+  const heap = { size: 100 };
   const order: string[] = [];
-  const idle = new IdleCollector(20, {
-    collect: () => {
-      order.push('collect');
-      heap = 100;
-    },
-    heapSize: () => heap,
-    minGrowthBytes: 10,
-  });
+  const idle = recordingCollector(heap, order);
   idle.afterCollection = async () => {
     order.push('after');
-    heap = 130;
+    heap.size = 130;
   };
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  heap = 150;
+  heap.size = 150;
   idle.settle();
   idle.requestStarted();
   idle.requestEnded();
   await wait(50);
   assert.deepEqual(order, [], 'the heap has not grown since it settled');
-  heap = 170;
+  heap.size = 170;
   idle.requestStarted();
   idle.requestEnded();
   await wait(50);
@@ -84,28 +86,20 @@ test('IdleCollector: what runs after a collection is not garbage to collect agai
 });
 
 test('IdleCollector: afterIdle runs at every idle spell after requests, after the collection when one is made', async () => {
-  let heap = 100;
+  const heap = { size: 100 };
   const order: string[] = [];
-  const idle = new IdleCollector(20, {
-    collect: () => {
-      order.push('collect');
-      heap = 100;
-    },
-    heapSize: () => heap,
-    minGrowthBytes: 10,
-  });
+  const idle = recordingCollector(heap, order);
   idle.afterCollection = async () => {
     order.push('after collection');
   };
   idle.afterIdle = async () => {
     order.push('idle');
   };
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   idle.requestStarted();
   idle.requestEnded();
   await wait(50);
   assert.deepEqual(order, ['idle'], 'little garbage: no collection, but the idle work');
-  heap = 150;
+  heap.size = 150;
   idle.requestStarted();
   await wait(50);
   assert.deepEqual(order, ['idle'], 'nothing while a request is in flight');
