@@ -44,7 +44,7 @@ export function collectGarbage(): void {
  * until V8 optimises it again. So after each collection `afterCollection` runs (the server answers
  * its examples again, docs/decisions.md §1.7), and what that leaves is the new baseline. Memory
  * outside V8's heap has its own keepers: `afterIdle` runs at every idle spell, collection or not
- * (the server has DuckDB give back what its allocators keep, docs/storage.md "After a burst").
+ * (the server has DuckDB give back what its allocators keep, docs/storage.md "Memory after a burst").
  */
 export class IdleCollector {
   private inFlight = 0;
@@ -91,7 +91,7 @@ export class IdleCollector {
   private arm(): void {
     if (this.inFlight > 0) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.collectIfWorthIt(), this.idleMs).unref();
+    this.timer = setTimeout(() => void this.whenIdle(), this.idleMs).unref();
   }
 
   /** The heap as it is now is what later growth is measured from (after a data set was opened, collected and warmed). */
@@ -99,7 +99,7 @@ export class IdleCollector {
     this.heapAfterCollection = this.heapSize();
   }
 
-  private async collectIfWorthIt(): Promise<void> {
+  private async whenIdle(): Promise<void> {
     if (this.inFlight > 0 || this.idleWorkRunning) return;
     this.idleWorkRunning = true;
     try {

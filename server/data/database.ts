@@ -302,7 +302,7 @@ export class Database {
   /**
    * Prepares again the search plans the idle connections keep (`RUN_PREPARED_PER_CONNECTION`): a
    * kept plan holds memory that grows with the searches it runs, up to a working set (a burst of
-   * 200 clients' nearest searches left some 25 MB with the kept plans; a plan prepared afresh holds
+   * 200 clients' nearest searches left some 35 MB with the kept plans; a plan prepared afresh holds
    * next to none), docs/storage.md "Memory after a burst". The same searches stay kept, so the first
    * request after an idle spell does not wait for its plan (a nearest search's takes about 6 ms).
    */
@@ -326,9 +326,9 @@ export class Database {
   }
 
   /**
-   * Gives back to the system the memory DuckDB's allocators keep freed (docs/storage.md "After a
-   * burst"): its jemalloc arenas purge freed pages only as later allocations come, so an idle server
-   * would keep a burst's, and the system allocator keeps its own until trimmed. DuckDB flushes both
+   * Gives back to the system the memory DuckDB's allocators keep freed (docs/storage.md "Memory
+   * after a burst"): its jemalloc arenas purge freed pages only as later allocations come, so an idle
+   * server would keep a burst's, and the system allocator keeps its own until trimmed. DuckDB flushes both
    * whenever its thread count is set (TaskScheduler::RelaunchThreads), so it is set one up and back.
    */
   async returnFreedMemory(): Promise<void> {
