@@ -2,8 +2,8 @@
 // the v8 reference cases built through the pipeline's climate source layout, then the reference
 // cases themselves asked by file_id (the mix of array types, module types, bifacial and monofacial
 // systems the cases hold), monthly and hourly, with 1 client and 8, and 1 client again once the
-// estimator's workers run (a lone estimate then shares its records with one). Each p50 is printed beside the
-// reference engine's own time per case on the same mix: ssc's pvwattsv8 run on sampled cases in this
+// estimator's workers run (a lone estimate then shares its records with one). Each p50 is printed
+// beside the reference engine's own time per case on the same mix: ssc's pvwattsv8 run on sampled cases in this
 // run when PVWATTS_V8_ORACLE names its runner on this machine (test/pv/v8-reference/README.md says
 // how it is built), else the times recorded when the cases were
 // made (test/pv/v8-reference/timing.json). Goals: monthly p50 ≤ 6 ms for monofacial systems and

@@ -151,7 +151,8 @@ export class PvWorkerPool {
  * (the main thread goes on serving meanwhile). Other requests that arrived together get one turn of
  * the event loop to say so. The pool starts with the first monthly estimate that has company (its
  * threads hold about 55 MB, docs/pv-model.md §18); once it runs, an estimate alone whose records may
- * be split (PvModel.splitRun) has a worker compute blocks of them while the calling thread does. Hourly estimates run on the calling thread (most of their time is writing their answer), and
+ * be split (PvModel.splitRun) has a worker compute blocks of them while the calling thread does.
+ * Hourly estimates run on the calling thread (most of their time is writing their answer), and
  * split so when no monthly estimate is in flight.
  */
 export class EstimateRunner {
